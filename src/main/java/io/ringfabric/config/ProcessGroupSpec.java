@@ -1,0 +1,14 @@
+package io.ringfabric.config;
+
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.workload.ProgramSpec;
+
+/**
+ * One entry of {@code ringfabric.workload.processes}: {@code count} processes running
+ * {@code program} on core {@code core} of each node in {@code nodes}.
+ *
+ * @param index position in the list, used in process names and error messages
+ * @param spec the program's own settings, parsed and checked by the program
+ */
+public record ProcessGroupSpec(
+    int index, String program, NodeSet nodes, int core, int count, ProgramSpec spec) {}

@@ -1,0 +1,81 @@
+package io.ringfabric.config;
+
+import io.ringfabric.topology.TopologySpec;
+import java.util.List;
+
+/**
+ * A validated scenario: everything a run needs, in the model's own units (picoseconds, bytes,
+ * bits per second). Built only by {@link ScenarioLoader}; every instance has passed validation.
+ *
+ * @param source where the scenario came from (a file path, or "(defaults)"), for the report
+ */
+public record Scenario(
+    String source,
+    long seed,
+    String engine,
+    long durationPs,
+    TopologySpec topology,
+    NodeSpec node,
+    FabricSpec fabric,
+    TimingSpec timing,
+    ModuleSpec module,
+    List<RingSpec> rings,
+    List<ProcessGroupSpec> processes) {
+
+  public Scenario {
+    rings = List.copyOf(rings);
+    processes = List.copyOf(processes);
+  }
+
+  public int nodes() {
+    return topology.nodes();
+  }
+
+  /** The smallest delay of any event crossing from one node to another: a switch plus a wire. */
+  public long lookaheadPs() {
+    return fabric.switchLatencyPs() + fabric.linkLatencyPs();
+  }
+
+  /** {@code node.cores} and {@code node.contexts}. */
+  public record NodeSpec(int cores, int contexts) {}
+
+  /**
+   * {@code fabric.*}.
+   *
+   * @param packetHeaderBytes routing header carried by every packet, on top of its payload
+   */
+  public record FabricSpec(
+      long linkBandwidthBitsPerSecond,
+      long linkLatencyPs,
+      long switchLatencyPs,
+      int mtu,
+      int packetHeaderBytes,
+      Switching switching) {}
+
+  /** {@code fabric.switching}. */
+  public enum Switching {
+    CUT_THROUGH,
+    STORE_AND_FORWARD
+  }
+
+  /**
+   * {@code timing.*}.
+   *
+   * @param mmioPs one register access from a core to its messaging module
+   * @param memoryLatencyPs fixed part of one memory access
+   * @param memoryBandwidthBitsPerSecond streaming part of one memory access
+   * @param moduleLatencyPs the messaging module's work to handle one request or response
+   * @param contextMapPs the OS's one-time cost to map a context into a process
+   * @param pollIntervalPs idle time between two status polls (0: poll back to back)
+   */
+  public record TimingSpec(
+      long mmioPs,
+      long memoryLatencyPs,
+      long memoryBandwidthBitsPerSecond,
+      long moduleLatencyPs,
+      long contextMapPs,
+      long pollIntervalPs) {}
+
+  /** {@code module.*}: the messaging module's time limit for a response and its retries. */
+  public record ModuleSpec(long timeoutPs, int retries) {}
+}

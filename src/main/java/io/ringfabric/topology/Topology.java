@@ -1,0 +1,55 @@
+package io.ringfabric.topology;
+
+import java.util.List;
+
+/**
+ * The fabric's switches and the directed links between them, and the route a packet takes.
+ *
+ * <p>Switches {@code 0 .. nodes()-1} belong to the node with the same id; switches from
+ * {@code nodes()} on belong to no node (the centre of a star). On a node's switch, port 0 is the
+ * port to its own messaging module; ports 1.. lead to other switches. A standalone switch has no
+ * local port; its ports are numbered from 1 as well (port 0 unused).
+ *
+ * <p>Routing is dimension-order and deterministic: X first, then Y; on a ring or torus the
+ * shorter way round in each dimension, the positive direction when both ways are equally long.
+ */
+public interface Topology {
+  /** The spec this topology was built from. */
+  TopologySpec spec();
+
+  int nodes();
+
+  /** Every switch, node switches first. */
+  int switches();
+
+  /** Ports of a switch, port 0 included (so valid ports are {@code 0 .. ports(s)-1}). */
+  int ports(int switchId);
+
+  /** Every directed link between two switches, sorted by (from switch, from port). */
+  List<Link> links();
+
+  /** The link leaving {@code switchId} by {@code port} (port >= 1). */
+  Link linkAt(int switchId, int port);
+
+  /**
+   * The output port a packet for {@code destinationNode} takes at {@code switchId}: 0 when the
+   * switch is the destination node's own switch. The destination must exist.
+   */
+  int route(int switchId, int destinationNode);
+
+  /** Number of switch-to-switch links a packet crosses from one node's switch to another's. */
+  int hops(int sourceNode, int destinationNode);
+
+  /** Readable name of a port, such as {@code "+x"}, {@code "-y"}, {@code "cw"} or {@code "to 7"}. */
+  String portName(int switchId, int port);
+
+  /** Readable name of a switch: {@code "node 3"} or {@code "star centre"}. */
+  String switchName(int switchId);
+
+  /**
+   * A directed link between two switches.
+   *
+   * @param name readable, e.g. {@code "node 3 +x -> node 7"}
+   */
+  record Link(int fromSwitch, int fromPort, int toSwitch, int toPort, String name) {}
+}

@@ -1,0 +1,23 @@
+package io.ringfabric.topology;
+
+import java.util.List;
+
+/**
+ * The shape of the fabric as a scenario writes it: {@code topology.kind} and {@code topology.dims}.
+ *
+ * <p>{@code ring} and {@code star} take one dimension (the node count); {@code mesh} and
+ * {@code torus} take two ({@code [x, y]}, a line being {@code [n, 1]}).
+ */
+public record TopologySpec(String kind, List<Integer> dims) {
+  public TopologySpec {
+    dims = List.copyOf(dims);
+  }
+
+  public int nodes() {
+    int n = 1;
+    for (int d : dims) {
+      n *= d;
+    }
+    return n;
+  }
+}
