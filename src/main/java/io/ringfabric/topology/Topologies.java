@@ -1,9 +1,14 @@
 package io.ringfabric.topology;
 
-/** Builds a {@link Topology} from its spec. IMPLEMENTATION PENDING (topology helper). */
+import java.util.List;
+
+/** Builds a {@link Topology} from its spec. */
 public final class Topologies {
   /** Kinds in the order the documentation lists them. */
-  public static final java.util.List<String> KINDS = java.util.List.of("ring", "mesh", "torus", "star");
+  public static final List<String> KINDS = List.of("ring", "mesh", "torus", "star");
+
+  /** Node ids are 16-bit (0..65535), so no topology may have more nodes than this. */
+  public static final int MAX_NODES = 1 << 16;
 
   private Topologies() {}
 
@@ -12,11 +17,64 @@ public final class Topologies {
    * kind.
    */
   public static int dimsFor(String kind) {
-    throw new UnsupportedOperationException("pending");
+    if (kind == null) {
+      return -1;
+    }
+    switch (kind) {
+      case "ring":
+      case "star":
+        return 1;
+      case "mesh":
+      case "torus":
+        return 2;
+      default:
+        return -1;
+    }
   }
 
-  /** The topology for a valid spec (validation has already checked kind and dims). */
+  /**
+   * The topology for a valid spec (validation has already checked kind and dims). A spec that
+   * still is not valid (unknown kind, wrong number of dims, a dim below 1, more than {@link
+   * #MAX_NODES} nodes) throws {@link IllegalArgumentException} rather than building nonsense.
+   */
   public static Topology build(TopologySpec spec) {
-    throw new UnsupportedOperationException("pending");
+    check(spec);
+    switch (spec.kind()) {
+      case "ring":
+        return new RingTopology(spec);
+      case "mesh":
+        return new MeshTopology(spec);
+      case "torus":
+        return new TorusTopology(spec);
+      case "star":
+        return new StarTopology(spec);
+      default:
+        throw new AssertionError(spec.kind()); // check() accepted an unknown kind
+    }
+  }
+
+  private static void check(TopologySpec spec) {
+    int want = dimsFor(spec.kind());
+    if (want < 0) {
+      throw new IllegalArgumentException(
+          "unknown topology kind '" + spec.kind() + "', expected one of " + KINDS);
+    }
+    List<Integer> dims = spec.dims();
+    if (dims.size() != want) {
+      throw new IllegalArgumentException(
+          spec.kind() + " takes " + want + " dims, got " + dims.size() + ": " + dims);
+    }
+    long nodes = 1;
+    for (int d : dims) {
+      if (d < 1) {
+        throw new IllegalArgumentException("topology dims must be at least 1: " + dims);
+      }
+      nodes *= d; // at most two dims of int, so this long cannot overflow
+    }
+    if (nodes > MAX_NODES) {
+      throw new IllegalArgumentException(
+          "topology " + spec.kind() + " " + dims + " has " + nodes + " nodes, at most "
+              + MAX_NODES + " (16-bit node ids)");
+    }
   }
 }

@@ -14,6 +14,9 @@ import java.util.List;
  * shorter way round in each dimension, the positive direction when both ways are equally long.
  */
 public interface Topology {
+  /** The port of a node's switch that leads to the node's own messaging module. */
+  int LOCAL_PORT = 0;
+
   /** The spec this topology was built from. */
   TopologySpec spec();
 
@@ -22,25 +25,37 @@ public interface Topology {
   /** Every switch, node switches first. */
   int switches();
 
-  /** Ports of a switch, port 0 included (so valid ports are {@code 0 .. ports(s)-1}). */
+  /**
+   * Ports of a switch, port 0 included (so valid ports are {@code 0 .. ports(s)-1}). A kind numbers
+   * its ports the same way on every switch, so a port may have no link behind it (see {@link
+   * #linkAt}).
+   */
   int ports(int switchId);
 
   /** Every directed link between two switches, sorted by (from switch, from port). */
   List<Link> links();
 
-  /** The link leaving {@code switchId} by {@code port} (port >= 1). */
+  /**
+   * The link leaving {@code switchId} by {@code port}, or null when nothing is behind that port:
+   * port 0, and ports without a neighbour (the edge of a mesh, a torus dimension of size 1). The
+   * returned links are precomputed, so this is cheap enough for every hop.
+   */
   Link linkAt(int switchId, int port);
 
   /**
    * The output port a packet for {@code destinationNode} takes at {@code switchId}: 0 when the
-   * switch is the destination node's own switch. The destination must exist.
+   * switch is the destination node's own switch. The destination must exist. Called on every
+   * packet hop: implementations compute it with arithmetic only, without allocating.
    */
   int route(int switchId, int destinationNode);
 
   /** Number of switch-to-switch links a packet crosses from one node's switch to another's. */
   int hops(int sourceNode, int destinationNode);
 
-  /** Readable name of a port, such as {@code "+x"}, {@code "-y"}, {@code "cw"} or {@code "to 7"}. */
+  /**
+   * Readable name of a port, such as {@code "local"}, {@code "+x"}, {@code "-y"}, {@code "cw"} or
+   * {@code "to node 7"}.
+   */
   String portName(int switchId, int port);
 
   /** Readable name of a switch: {@code "node 3"} or {@code "star centre"}. */

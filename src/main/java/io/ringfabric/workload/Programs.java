@@ -1,6 +1,7 @@
 package io.ringfabric.workload;
 
 import io.ringfabric.config.ConfigReader;
+import io.ringfabric.config.ProcessGroupSpec;
 import java.util.List;
 import java.util.Set;
 
@@ -14,6 +15,25 @@ public final class Programs {
   /** Program names in the order the documentation lists them. */
   public static List<String> names() {
     return List.of("put-stream", "get-stream", "ping-pong");
+  }
+
+  /**
+   * The program one process of {@code group} runs on {@code node}. Consumers report what they
+   * receive to {@code check}.
+   */
+  public static Program instantiate(ProcessGroupSpec group, int node, ElementCheck check) {
+    ProgramSpec spec = group.spec();
+    if (spec instanceof PutStreamSpec put) {
+      return new PutStream(put);
+    }
+    if (spec instanceof GetStreamSpec get) {
+      return new GetStream(get, check);
+    }
+    if (spec instanceof PingPongSpec ball) {
+      int[] pair = group.nodes().listed();
+      return new PingPong(ball, pair[0] == node ? pair[1] : pair[0], pair[0] == node);
+    }
+    throw new IllegalArgumentException("no program for " + spec);
   }
 
   /**

@@ -1,0 +1,43 @@
+package io.ringfabric.engine;
+
+import io.ringfabric.model.Component;
+import io.ringfabric.model.Event;
+import io.ringfabric.model.Machine;
+import java.util.PriorityQueue;
+
+/**
+ * The reference engine: one thread, one event queue, every event handled in key order. It
+ * exists to check the actor engine against and to measure what the actors cost.
+ */
+public final class ReferenceEngine {
+  public static final String NAME = "reference";
+
+  private ReferenceEngine() {}
+
+  /** Runs until no event is left or the next one is past {@code durationPs}. */
+  public static EngineRun run(Machine machine, long durationPs) {
+    PriorityQueue<Event> queue = new PriorityQueue<>(1024, Event.ORDER);
+    Component[] components = machine.components();
+    for (Component c : components) {
+      c.attach(queue::add);
+    }
+    long wallStart = System.nanoTime();
+    for (Component c : components) {
+      c.start();
+    }
+    long events = 0;
+    long last = 0;
+    boolean hitDuration = false;
+    Event e;
+    while ((e = queue.poll()) != null) {
+      if (e.time() > durationPs) {
+        hitDuration = true;
+        break;
+      }
+      last = e.time();
+      components[e.target()].deliver(e);
+      events++;
+    }
+    return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
+  }
+}

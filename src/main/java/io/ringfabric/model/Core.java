@@ -1,0 +1,495 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.stats.LatencyRecorder;
+import io.ringfabric.workload.ProcessApi;
+import io.ringfabric.workload.Program;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * A processor core running user-level processes. Processes share the core's time: each step
+ * (the OS mapping a context, writing registers, one status poll, a compute) holds the core for
+ * its cost, and a process that wants the core while it is held waits its turn, first come first
+ * served. A process drives only the context the OS mapped into it.
+ */
+public final class Core extends Component {
+  /** Register writes to start an action: op, target node, ring, local address, length, doorbell. */
+  public static final int REGISTER_WRITES = 6;
+  /** Bytes of every process's buffer: a PUT's payload at most, a GET's largest element. */
+  public static final int BUFFER_BYTES = 64 * 1024;
+
+  private final int node;
+  private final int index;
+  private final int nodes;
+  private final Layout layout;
+  private final Scenario.TimingSpec timing;
+  private final List<UserProcess> processes = new ArrayList<>();
+  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+  private long freeAt;
+  private boolean coreFreePending;
+  private final LatencyRecorder putLatency = new LatencyRecorder();
+  private final LatencyRecorder getLatency = new LatencyRecorder();
+  private final LatencyRecorder roundTrips = new LatencyRecorder();
+  private long polls;
+  private long pollPs;
+  private long busyPs;
+  private long notifications;
+
+  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing) {
+    super(id, "node " + node + " core " + index);
+    this.node = node;
+    this.index = index;
+    this.nodes = nodes;
+    this.layout = layout;
+    this.timing = timing;
+  }
+
+  /**
+   * Adds a process before the run; {@code context} is what the OS mapped for it, or -1 when none
+   * was free (the process then fails to start, with that reason).
+   */
+  public void addProcess(String name, Program program, long seed, int context) {
+    int i = processes.size();
+    SplittableRandom random = new SplittableRandom(mix(mix(seed, id()), i));
+    long buffer = 0x1000_0000L + ((long) id() * 64 + i) * BUFFER_BYTES;
+    UserProcess p = new UserProcess(i, name, program, random, buffer);
+    p.context = context;
+    if (context < 0) {
+      p.state = UserProcess.State.FAILED;
+      p.failure = name + " cannot start: every context of node " + node + "'s module is mapped";
+    }
+    processes.add(p);
+  }
+
+  /** Processes added so far; the next one's index on this core. */
+  public int processCount() {
+    return processes.size();
+  }
+
+  // ---- protocol ----
+
+  /** A process resumes: its context is mapped, or its sleep, compute or poll pause ended. */
+  record Wake(int process, Reason reason) implements Message {
+    enum Reason {
+      STARTED,
+      WOKEN,
+      REPOLL
+    }
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PROCESS_WAKE;
+    }
+  }
+
+  /** A status poll's register read has returned. */
+  record PollDone(int process) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.POLL_DONE;
+    }
+  }
+
+  /** The core is free again and processes are waiting for it. */
+  enum CoreFree implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.CORE_FREE;
+    }
+  }
+
+  /** The module set a context's status register to DONE or an error. */
+  public record Completion(
+      int process, int context, long sequence, Status status, int resultLength, byte[] data,
+      long doorbellAt) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.COMPLETION;
+    }
+  }
+
+  /** An element arrived in a ring this core registered for. */
+  public record ArrivalNotification(int node, int ring) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.ARRIVAL_NOTIFICATION;
+    }
+  }
+
+  private enum Step {
+    MAP,
+    START,
+    WAKE,
+    COMPLETE,
+    POLL
+  }
+
+  private record Waiting(UserProcess process, Step step) {}
+
+  @Override
+  protected void onStart() {
+    for (UserProcess p : processes) {
+      if (p.state == UserProcess.State.WAITING_START) {
+        requestCore(p, Step.MAP);
+      }
+    }
+  }
+
+  @Override
+  protected void handle(Event event) {
+    Message m = event.message();
+    if (m instanceof PollDone d) {
+      onPollDone(processes.get(d.process()));
+    } else if (m instanceof Completion c) {
+      onCompletion(c);
+    } else if (m instanceof Wake w) {
+      onWake(processes.get(w.process()), w.reason());
+    } else if (m == CoreFree.INSTANCE) {
+      onCoreFree();
+    } else if (m instanceof ArrivalNotification) {
+      notifications++;
+    } else {
+      throw new IllegalStateException(name() + " cannot handle " + m.kind());
+    }
+  }
+
+  private void onCompletion(Completion c) {
+    processes.get(c.process()).seen = c;
+  }
+
+  private void onWake(UserProcess p, Wake.Reason reason) {
+    if (p.isOver()) {
+      return;
+    }
+    switch (reason) {
+      case STARTED -> requestCore(p, Step.START);
+      case WOKEN -> requestCore(p, Step.WAKE);
+      case REPOLL -> requestCore(p, Step.POLL);
+      default -> throw new IllegalStateException(reason.toString());
+    }
+  }
+
+  private void onPollDone(UserProcess p) {
+    if (p.isOver()) {
+      return;
+    }
+    Completion c = p.seen;
+    if (c != null && c.sequence() == p.actions) {
+      if (c.status() == Status.DONE) {
+        (p.op == Op.PUT ? putLatency : getLatency).record(now() - c.doorbellAt());
+      }
+      requestCore(p, Step.COMPLETE);
+    } else if (timing.pollIntervalPs() > 0) {
+      send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
+    } else {
+      requestCore(p, Step.POLL);
+    }
+  }
+
+  private void onCoreFree() {
+    coreFreePending = false;
+    dispatch();
+  }
+
+  // ---- sharing the core ----
+
+  private void requestCore(UserProcess p, Step step) {
+    if (freeAt <= now() && waiting.isEmpty()) {
+      execute(p, step);
+    } else {
+      waiting.addLast(new Waiting(p, step));
+      ensureCoreFreeEvent();
+    }
+  }
+
+  private void dispatch() {
+    while (!waiting.isEmpty() && freeAt <= now()) {
+      Waiting w = waiting.pollFirst();
+      if (!w.process().isOver()) {
+        execute(w.process(), w.step());
+      }
+    }
+    if (!waiting.isEmpty()) {
+      ensureCoreFreeEvent();
+    }
+  }
+
+  private void ensureCoreFreeEvent() {
+    if (!coreFreePending) {
+      coreFreePending = true;
+      send(id(), Math.max(0, freeAt - now()), CoreFree.INSTANCE);
+    }
+  }
+
+  private void hold(long ps) {
+    freeAt = now() + ps;
+    busyPs += ps;
+  }
+
+  private void execute(UserProcess p, Step step) {
+    switch (step) {
+      case MAP -> {
+        hold(timing.contextMapPs());
+        send(id(), timing.contextMapPs(), new Wake(p.index, Wake.Reason.STARTED));
+      }
+      case POLL -> poll(p, 0);
+      case START -> runProgram(p, step);
+      case WAKE -> runProgram(p, step);
+      case COMPLETE -> runProgram(p, step);
+      default -> throw new IllegalStateException(step.toString());
+    }
+  }
+
+  /** One status read, starting {@code after} picoseconds from now. */
+  private void poll(UserProcess p, long after) {
+    p.state = UserProcess.State.POLLING;
+    polls++;
+    pollPs += timing.mmioPs();
+    hold(after + timing.mmioPs());
+    send(id(), after + timing.mmioPs(), new PollDone(p.index));
+  }
+
+  // ---- running the program ----
+
+  /** Unwinds a program's callback once its process has been stopped. */
+  private static final class ProcessStopped extends RuntimeException {
+    ProcessStopped() {
+      super(null, null, false, false);
+    }
+  }
+
+  private void runProgram(UserProcess p, Step step) {
+    p.state = UserProcess.State.RUNNING;
+    p.next = null;
+    Api api = new Api(p);
+    try {
+      switch (step) {
+        case START -> p.program.onStart(api);
+        case WAKE -> p.program.onWake(api);
+        case COMPLETE -> p.program.onComplete(api, completionOf(p));
+        default -> throw new IllegalStateException(step.toString());
+      }
+    } catch (ProcessStopped stopped) {
+      return;
+    } catch (RuntimeException e) {
+      stop(p, UserProcess.State.FAILED, p.name + " stopped: its program threw " + e);
+      return;
+    }
+    if (p.next == null) {
+      stop(p, UserProcess.State.FAILED, p.name + " stopped: its program returned without choosing"
+          + " its next action (put, get, sleep, compute or finish)");
+      return;
+    }
+    Runnable action = p.next;
+    p.next = null;
+    action.run();
+  }
+
+  private io.ringfabric.workload.Completion completionOf(UserProcess p) {
+    Completion c = p.seen;
+    return new io.ringfabric.workload.Completion(
+        p.op, p.opNode, p.opRing, c.status(), c.data(), now() - c.doorbellAt());
+  }
+
+  private void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {
+    long store = op == Op.PUT ? Rates.transferPs(payload.length, timing.memoryBandwidthBitsPerSecond()) : 0;
+    if (op == Op.PUT) {
+      send(layout.memory(node), store, new Memory.BufferStore(p.bufferAddress, payload));
+    }
+    long doorbell = store + REGISTER_WRITES * timing.mmioPs();
+    int length = op == Op.PUT ? payload.length : BUFFER_BYTES;
+    send(layout.module(node), doorbell,
+        new MessagingModule.Doorbell(p.context, op, target, ring, p.bufferAddress, length));
+    p.actions++;
+    p.op = op;
+    p.opNode = target;
+    p.opRing = ring;
+    poll(p, doorbell);
+  }
+
+  private void stop(UserProcess p, UserProcess.State state, String why) {
+    p.state = state;
+    p.failure = why;
+    p.finishedAt = now();
+  }
+
+  /** The API a program sees, bound to one process and valid during one callback. */
+  private final class Api implements ProcessApi {
+    private final UserProcess p;
+
+    Api(UserProcess p) {
+      this.p = p;
+    }
+
+    private void choose(Runnable action) {
+      if (p.isOver()) {
+        throw new ProcessStopped();
+      }
+      if (p.next != null) {
+        stop(p, UserProcess.State.FAILED,
+            p.name + " stopped: its program chose two next actions in one callback");
+        throw new ProcessStopped();
+      }
+      p.next = action;
+    }
+
+    @Override
+    public long now() {
+      return Core.this.now();
+    }
+
+    @Override
+    public int node() {
+      return node;
+    }
+
+    @Override
+    public int nodes() {
+      return nodes;
+    }
+
+    @Override
+    public String name() {
+      return p.name;
+    }
+
+    @Override
+    public RandomGenerator random() {
+      return p.random;
+    }
+
+    @Override
+    public int context() {
+      return p.context;
+    }
+
+    @Override
+    public void put(int target, int ring, byte[] payload) {
+      if (payload == null || payload.length > BUFFER_BYTES) {
+        stop(p, UserProcess.State.FAILED, p.name + " stopped: PUT of "
+            + (payload == null ? "no payload" : payload.length + " bytes, more than its "
+                + BUFFER_BYTES + "-byte buffer"));
+        throw new ProcessStopped();
+      }
+      byte[] copy = payload.clone();
+      choose(() -> issue(p, Op.PUT, target, ring, copy));
+    }
+
+    @Override
+    public void get(int source, int ring) {
+      choose(() -> issue(p, Op.GET, source, ring, null));
+    }
+
+    @Override
+    public void sleep(long ps) {
+      checkDuration(ps, "sleep");
+      choose(() -> {
+        p.state = UserProcess.State.SLEEPING;
+        send(id(), ps, new Wake(p.index, Wake.Reason.WOKEN));
+      });
+    }
+
+    @Override
+    public void compute(long ps) {
+      checkDuration(ps, "compute");
+      choose(() -> {
+        p.state = UserProcess.State.SLEEPING;
+        hold(ps);
+        send(id(), ps, new Wake(p.index, Wake.Reason.WOKEN));
+      });
+    }
+
+    private void checkDuration(long ps, String what) {
+      if (ps < 0) {
+        stop(p, UserProcess.State.FAILED, p.name + " stopped: " + what + " of a negative time (" + ps + " ps)");
+        throw new ProcessStopped();
+      }
+    }
+
+    @Override
+    public void finish() {
+      choose(() -> stop(p, UserProcess.State.FINISHED, null));
+    }
+
+    @Override
+    public void recordRoundTrip(long ps) {
+      roundTrips.record(ps);
+    }
+
+    @Override
+    public void touchContext(int context) {
+      if (context != p.context) {
+        stop(p, UserProcess.State.FAULTED, p.name + " stopped by a PROTECTION_FAULT: it touched context "
+            + context + " of node " + node + "'s module, but only context " + p.context
+            + " is mapped into it");
+        throw new ProcessStopped();
+      }
+    }
+  }
+
+  // ---- results ----
+
+  static long mix(long h, long v) {
+    return Component.mix(h, v);
+  }
+
+  public int node() {
+    return node;
+  }
+
+  public int index() {
+    return index;
+  }
+
+  public LatencyRecorder putLatency() {
+    return putLatency;
+  }
+
+  public LatencyRecorder getLatency() {
+    return getLatency;
+  }
+
+  public LatencyRecorder roundTrips() {
+    return roundTrips;
+  }
+
+  public long polls() {
+    return polls;
+  }
+
+  public long pollPs() {
+    return pollPs;
+  }
+
+  public long busyPs() {
+    return busyPs;
+  }
+
+  public long notifications() {
+    return notifications;
+  }
+
+  /** What became of each process, in the order they were added. */
+  public List<ProcessOutcome> outcomes() {
+    List<ProcessOutcome> list = new ArrayList<>();
+    for (UserProcess p : processes) {
+      list.add(new ProcessOutcome(p.name, p.state.name(), p.finishedAt, p.failure));
+    }
+    return list;
+  }
+
+  /**
+   * One process at the end of a run.
+   *
+   * @param state FINISHED, FAULTED, FAILED, or the state it was left in when the run ended
+   * @param endedAt when it finished or stopped, or -1
+   * @param failure why it stopped, or null
+   */
+  public record ProcessOutcome(String name, String state, long endedAt, String failure) {}
+}

@@ -1,0 +1,34 @@
+package io.ringfabric.model;
+
+import java.util.Comparator;
+
+/**
+ * One timestamped message from one component to another.
+ *
+ * <p>Events are ordered by their key (time, source component, source sequence), never by the
+ * order they were posted: that key is what makes every engine and every cluster layout handle
+ * a component's events in the same order.
+ *
+ * @param time simulated time the target handles it, in picoseconds
+ * @param source id of the component that sent it
+ * @param sequence the source's count of events sent before this one
+ * @param target id of the component that handles it
+ */
+public record Event(long time, int source, long sequence, int target, Message message) {
+
+  /** The canonical order: (time, source, sequence). */
+  public static final Comparator<Event> ORDER =
+      (a, b) -> {
+        if (a.time != b.time) {
+          return Long.compare(a.time, b.time);
+        }
+        if (a.source != b.source) {
+          return Integer.compare(a.source, b.source);
+        }
+        return Long.compare(a.sequence, b.sequence);
+      };
+
+  public MessageKind kind() {
+    return message.kind();
+  }
+}

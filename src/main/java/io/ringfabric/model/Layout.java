@@ -1,0 +1,59 @@
+package io.ringfabric.model;
+
+/**
+ * Component ids. Every node owns a block of ids: its cores, then its messaging module, its
+ * memory and its switch. Switches that belong to no node come after all node blocks. Ids are
+ * stable logical names: they order simultaneous events and name components in traces.
+ */
+public final class Layout {
+  private final int nodes;
+  private final int cores;
+  private final int perNode;
+  private final int standaloneSwitches;
+
+  public Layout(int nodes, int cores, int standaloneSwitches) {
+    this.nodes = nodes;
+    this.cores = cores;
+    this.perNode = cores + 3;
+    this.standaloneSwitches = standaloneSwitches;
+  }
+
+  public int nodes() {
+    return nodes;
+  }
+
+  public int cores() {
+    return cores;
+  }
+
+  public int components() {
+    return nodes * perNode + standaloneSwitches;
+  }
+
+  public int core(int node, int core) {
+    return node * perNode + core;
+  }
+
+  public int module(int node) {
+    return node * perNode + cores;
+  }
+
+  public int memory(int node) {
+    return node * perNode + cores + 1;
+  }
+
+  /** The component id of a fabric switch, node-owned or standalone. */
+  public int switchComponent(int switchId) {
+    return switchId < nodes ? node(switchId) : nodes * perNode + (switchId - nodes);
+  }
+
+  private int node(int switchId) {
+    return switchId * perNode + cores + 2;
+  }
+
+  /** The node owning a component, or -1 for a standalone switch. */
+  public int nodeOf(int componentId) {
+    int n = componentId / perNode;
+    return n < nodes ? n : -1;
+  }
+}

@@ -1,0 +1,191 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.Scenario;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A node's local memory: the processes' buffers and the node's ring buffers.
+ *
+ * <p>Every access costs the memory latency plus its bytes at the memory bandwidth; accesses
+ * share the bandwidth one after another, so a busy memory delays the next access. Ring actions
+ * are applied here one at a time, in event order, which is what serialises concurrent PUTs and
+ * GETs from many nodes on one ring.
+ */
+public final class Memory extends Component {
+  private final int node;
+  private final Scenario.TimingSpec timing;
+  private final Map<Integer, RingBuffer> rings = new TreeMap<>();
+  private final Map<Integer, Integer> notifyCore = new TreeMap<>();
+  // Buffers by address; only looked up, never iterated.
+  private final Map<Long, byte[]> buffers = new HashMap<>();
+  private long freeAt;
+  private long accesses;
+  private long bytesMoved;
+
+  public Memory(int id, int node, Scenario.TimingSpec timing) {
+    super(id, "node " + node + " memory");
+    this.node = node;
+    this.timing = timing;
+  }
+
+  /** The node's OS creates a ring in this memory and registers it (setup, before the run). */
+  public void addRing(RingBuffer ring) {
+    if (rings.putIfAbsent(ring.id(), ring) != null) {
+      throw new IllegalArgumentException("node " + node + " already has ring " + ring.id());
+    }
+  }
+
+  /** Registers the core to notify when an element arrives in a ring with notification on. */
+  public void registerArrivalNotification(int ringId, int coreComponent) {
+    notifyCore.putIfAbsent(ringId, coreComponent);
+  }
+
+  /** The node's rings, by id. */
+  public List<RingBuffer> rings() {
+    return Collections.unmodifiableList(new ArrayList<>(rings.values()));
+  }
+
+  // ---- protocol ----
+
+  /** A process stores a payload into its buffer before a PUT. */
+  public record BufferStore(long address, byte[] data) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.BUFFER_STORE;
+    }
+  }
+
+  /** The module reads a PUT's payload from the initiating process's buffer. */
+  public record PayloadRead(int context, long sequence, long address, int length) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PAYLOAD_READ;
+    }
+  }
+
+  /** The module writes a GET's element into the initiating process's buffer. */
+  public record PayloadWrite(int context, long sequence, long address, byte[] data) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PAYLOAD_WRITE;
+    }
+  }
+
+  /** The target module applies a PUT to one of this node's rings. */
+  public record RingPut(Packet.ActionId action, int ring, byte[] payload) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.RING_PUT;
+    }
+  }
+
+  /** The target module applies a GET to one of this node's rings. */
+  public record RingGet(Packet.ActionId action, int ring, int maxLength) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.RING_GET;
+    }
+  }
+
+  @Override
+  protected void handle(Event event) {
+    Message m = event.message();
+    if (m instanceof RingPut put) {
+      onRingPut(event.source(), put);
+    } else if (m instanceof RingGet get) {
+      onRingGet(event.source(), get);
+    } else if (m instanceof PayloadRead read) {
+      onPayloadRead(event.source(), read);
+    } else if (m instanceof PayloadWrite write) {
+      onPayloadWrite(event.source(), write);
+    } else if (m instanceof BufferStore store) {
+      onBufferStore(store);
+    } else {
+      throw new IllegalStateException(name() + " cannot handle " + m.kind());
+    }
+  }
+
+  private void onBufferStore(BufferStore store) {
+    access(store.data().length);
+    buffers.put(store.address(), store.data());
+  }
+
+  private void onPayloadRead(int module, PayloadRead read) {
+    byte[] stored = buffers.get(read.address());
+    byte[] data = new byte[read.length()];
+    if (stored != null) {
+      System.arraycopy(stored, 0, data, 0, Math.min(stored.length, data.length));
+    }
+    long done = access(read.length());
+    send(module, done - now(), new MessagingModule.PayloadReady(read.context(), read.sequence(), data));
+  }
+
+  private void onPayloadWrite(int module, PayloadWrite write) {
+    buffers.put(write.address(), write.data());
+    long done = access(write.data().length);
+    send(module, done - now(), new MessagingModule.PayloadWritten(write.context(), write.sequence()));
+  }
+
+  private void onRingPut(int module, RingPut put) {
+    RingBuffer ring = rings.get(put.ring());
+    Status status;
+    long done;
+    if (ring == null) {
+      status = Status.NO_SUCH_RING;
+      done = access(0);
+    } else {
+      status = ring.put(put.action().node(), put.payload());
+      done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
+    }
+    send(module, done - now(), new MessagingModule.RingResult(put.action(), put.ring(), status, null));
+    Integer core = notifyCore.get(put.ring());
+    if (status == Status.DONE && core != null) {
+      send(core, done - now(), new Core.ArrivalNotification(node, put.ring()));
+    }
+  }
+
+  private void onRingGet(int module, RingGet get) {
+    RingBuffer ring = rings.get(get.ring());
+    Status status;
+    byte[] element = null;
+    if (ring == null) {
+      status = Status.NO_SUCH_RING;
+    } else {
+      status = ring.checkGet(get.action().node());
+      if (status == Status.DONE && ring.headLength() > get.maxLength()) {
+        status = Status.TOO_LARGE; // never return part of an element: leave it in the ring
+      } else if (status == Status.DONE) {
+        element = ring.take(get.action().node());
+      }
+    }
+    long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
+    send(module, done - now(), new MessagingModule.RingResult(get.action(), get.ring(), status, element));
+  }
+
+  /** Books one access of {@code bytes}; returns when it completes. */
+  private long access(int bytes) {
+    long transfer = Rates.transferPs(bytes, timing.memoryBandwidthBitsPerSecond());
+    long start = Math.max(now(), freeAt);
+    freeAt = start + transfer;
+    accesses++;
+    bytesMoved += bytes;
+    return start + transfer + timing.memoryLatencyPs();
+  }
+
+  public int node() {
+    return node;
+  }
+
+  public long accesses() {
+    return accesses;
+  }
+
+  public long bytesMoved() {
+    return bytesMoved;
+  }
+}

@@ -1,0 +1,406 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.Scenario;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The inter-node messaging module of one node: its context register sets, the initiator side
+ * (doorbell to request, response to status) and the target side (request to ring action to
+ * response).
+ *
+ * <p>The module does one piece of work at a time ({@code timing.module-latency} each), so a
+ * busy module delays the next doorbell, request or response. Requests and responses enter the
+ * fabric through one injection link to the node's switch. A request a target has already served
+ * (a retry after a timeout) is answered from the target's memory of its last answer to that
+ * context, never applied twice.
+ */
+public final class MessagingModule extends Component {
+  private final int node;
+  private final int nodes;
+  private final Layout layout;
+  private final Scenario.FabricSpec fabric;
+  private final Scenario.TimingSpec timing;
+  private final Scenario.ModuleSpec limits;
+  private final boolean cutThrough;
+  private final Context[] contexts;
+  private final OutputPort injection;
+  private final OpCounters puts = new OpCounters();
+  private final OpCounters gets = new OpCounters();
+  // Looked up by key only, never iterated: iteration order cannot leak into results.
+  private final Map<Long, Served> served = new HashMap<>();
+  private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
+  private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
+  private boolean timeoutCheckPending;
+  private long freeAt;
+  private long servedPuts;
+  private long servedGets;
+  private long lateResponses;
+  private long retries;
+
+  public MessagingModule(int id, int node, int nodes, Layout layout, Scenario scenario) {
+    super(id, "node " + node + " module");
+    this.node = node;
+    this.nodes = nodes;
+    this.layout = layout;
+    this.fabric = scenario.fabric();
+    this.timing = scenario.timing();
+    this.limits = scenario.module();
+    this.cutThrough = fabric.switching() == Scenario.Switching.CUT_THROUGH;
+    this.contexts = new Context[scenario.node().contexts()];
+    for (int i = 0; i < contexts.length; i++) {
+      contexts[i] = new Context(i);
+    }
+    this.injection = new OutputPort("node " + node + " module -> switch");
+  }
+
+  // ---- set-up by the node's OS ----
+
+  /**
+   * The OS maps a free context into a starting process; returns its index, or -1 when every
+   * context is taken.
+   */
+  public int mapFreeContext(int coreComponent, int process) {
+    for (Context c : contexts) {
+      if (!c.isMapped()) {
+        c.map(coreComponent, process);
+        return c.index();
+      }
+    }
+    return -1;
+  }
+
+  // ---- protocol ----
+
+  /** A process wrote its context's fields and rang the doorbell. */
+  public record Doorbell(int context, Op op, int targetNode, int ring, long localAddress, int length)
+      implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.DOORBELL;
+    }
+  }
+
+  /** A packet has fully arrived from the node's switch. */
+  public record PacketDelivered(Packet packet) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PACKET_DELIVERED;
+    }
+  }
+
+  /** Memory has read a PUT's payload. */
+  public record PayloadReady(int context, long sequence, byte[] data) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PAYLOAD_READY;
+    }
+  }
+
+  /** Memory has written a GET's element into the initiator's buffer. */
+  public record PayloadWritten(int context, long sequence) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.PAYLOAD_WRITTEN;
+    }
+  }
+
+  /** Memory has applied a ring action. {@code element} is the GET's element, or null. */
+  public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element)
+      implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.RING_RESULT;
+    }
+  }
+
+  /** Time to look at the earliest response deadline. */
+  enum TimeoutCheck implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.TIMEOUT_CHECK;
+    }
+  }
+
+  @Override
+  protected void handle(Event event) {
+    Message m = event.message();
+    if (m instanceof PacketDelivered d) {
+      onPacketDelivered(d.packet());
+    } else if (m instanceof Doorbell d) {
+      onDoorbell(d);
+    } else if (m instanceof PayloadReady r) {
+      onPayloadReady(r);
+    } else if (m instanceof RingResult r) {
+      onRingResult(r);
+    } else if (m instanceof PayloadWritten w) {
+      onPayloadWritten(w);
+    } else if (m == TimeoutCheck.INSTANCE) {
+      onTimeoutCheck();
+    } else {
+      throw new IllegalStateException(name() + " cannot handle " + m.kind());
+    }
+  }
+
+  // ---- initiator side ----
+
+  private void onDoorbell(Doorbell d) {
+    Context ctx = contexts[d.context()];
+    OpCounters counters = counters(d.op());
+    if (ctx.status() == Status.BUSY) {
+      counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
+      return;
+    }
+    ctx.begin(d.op(), d.targetNode(), d.ring(), d.localAddress(), d.length(), now());
+    counters.countIssued();
+    long done = work();
+    if (d.targetNode() < 0 || d.targetNode() >= nodes) {
+      complete(ctx, Status.NO_SUCH_NODE, 0, null, done);
+      return;
+    }
+    if (d.op() == Op.PUT) {
+      send(layout.memory(node), done - now(),
+          new Memory.PayloadRead(ctx.index(), ctx.sequence(), d.localAddress(), d.length()));
+    } else {
+      sendRequest(ctx, done);
+    }
+    armDeadline(ctx, done);
+  }
+
+  private void onPayloadReady(PayloadReady r) {
+    Context ctx = contexts[r.context()];
+    if (ctx.sequence() != r.sequence() || ctx.status() != Status.BUSY) {
+      return;
+    }
+    ctx.payload = r.data();
+    sendRequest(ctx, now());
+  }
+
+  private void sendRequest(Context ctx, long ready) {
+    Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
+    Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
+    inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(), Status.BUSY,
+        ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+  }
+
+  private void onResponse(Packet first, byte[] data) {
+    Context ctx = contexts[first.sourceContext()];
+    if (ctx.sequence() != first.sequence() || ctx.status() != Status.BUSY || ctx.responded) {
+      lateResponses++;
+      return;
+    }
+    ctx.responded = true;
+    long done = work();
+    if (first.type() == Packet.Type.GET_RESPONSE && first.status() == Status.DONE) {
+      send(layout.memory(node), done - now(),
+          new Memory.PayloadWrite(ctx.index(), ctx.sequence(), ctx.localAddress(), data));
+      ctx.payload = data;
+      return;
+    }
+    complete(ctx, first.status(), 0, null, done);
+  }
+
+  private void onPayloadWritten(PayloadWritten w) {
+    Context ctx = contexts[w.context()];
+    if (ctx.sequence() == w.sequence() && ctx.status() == Status.BUSY) {
+      byte[] data = ctx.payload;
+      complete(ctx, Status.DONE, data.length, data, now());
+    }
+  }
+
+  /** Sets the status register and tells the owning core, at time {@code at}. */
+  private void complete(Context ctx, Status status, int resultLength, byte[] data, long at) {
+    long bytes = ctx.op() == Op.PUT ? ctx.length() : resultLength;
+    counters(ctx.op()).countCompleted(status, bytes);
+    ctx.finish(status, resultLength);
+    send(ctx.ownerCore(), at - now(),
+        new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
+            data, ctx.doorbellAt));
+  }
+
+  // ---- timeouts ----
+
+  private record Deadline(long at, int context, long sequence) {}
+
+  private void armDeadline(Context ctx, long sentAt) {
+    deadlines.addLast(new Deadline(sentAt + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+    if (!timeoutCheckPending) {
+      timeoutCheckPending = true;
+      send(id(), deadlines.peekFirst().at() - now(), TimeoutCheck.INSTANCE);
+    }
+  }
+
+  private void onTimeoutCheck() {
+    timeoutCheckPending = false;
+    while (!deadlines.isEmpty() && deadlines.peekFirst().at() <= now()) {
+      Deadline d = deadlines.pollFirst();
+      Context ctx = contexts[d.context()];
+      if (ctx.sequence() != d.sequence() || ctx.status() != Status.BUSY || ctx.responded) {
+        continue;
+      }
+      if (ctx.retriesUsed < limits.retries()) {
+        ctx.retriesUsed++;
+        retries++;
+        long done = work();
+        sendRequest(ctx, done);
+        deadlines.addLast(new Deadline(done + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+      } else {
+        complete(ctx, Status.TIMEOUT, 0, null, now());
+      }
+    }
+    while (!deadlines.isEmpty() && isSettled(deadlines.peekFirst())) {
+      deadlines.pollFirst();
+    }
+    if (!deadlines.isEmpty()) {
+      timeoutCheckPending = true;
+      send(id(), deadlines.peekFirst().at() - now(), TimeoutCheck.INSTANCE);
+    }
+  }
+
+  private boolean isSettled(Deadline d) {
+    Context ctx = contexts[d.context()];
+    return ctx.sequence() != d.sequence() || ctx.status() != Status.BUSY || ctx.responded;
+  }
+
+  // ---- target side ----
+
+  /** What this module last answered to one initiating context, to answer retries alike. */
+  private static final class Served {
+    final long sequence;
+    final Packet.Type type;
+    final int ring;
+    boolean pending = true;
+    Status status;
+    byte[] element;
+
+    Served(long sequence, Packet.Type type, int ring) {
+      this.sequence = sequence;
+      this.type = type;
+      this.ring = ring;
+    }
+  }
+
+  private void onRequest(Packet first, byte[] payload) {
+    long key = ((long) first.sourceNode() << 32) | first.sourceContext();
+    Served last = served.get(key);
+    if (last != null && last.sequence == first.sequence()) {
+      if (!last.pending) {
+        respond(first.action(), last, work());
+      }
+      return;
+    }
+    Packet.Type answer = first.type() == Packet.Type.PUT_REQUEST
+        ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
+    served.put(key, new Served(first.sequence(), answer, first.ring()));
+    long done = work();
+    if (first.type() == Packet.Type.PUT_REQUEST) {
+      servedPuts++;
+      send(layout.memory(node), done - now(), new Memory.RingPut(first.action(), first.ring(), payload));
+    } else {
+      servedGets++;
+      send(layout.memory(node), done - now(),
+          new Memory.RingGet(first.action(), first.ring(), first.maxLength()));
+    }
+  }
+
+  private void onRingResult(RingResult r) {
+    long key = ((long) r.action().node() << 32) | r.action().context();
+    Served s = served.get(key);
+    s.pending = false;
+    s.status = r.status();
+    s.element = r.element();
+    respond(r.action(), s, work());
+  }
+
+  private void respond(Packet.ActionId action, Served s, long ready) {
+    inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, s.element, fabric.mtu()), ready);
+  }
+
+  // ---- packets ----
+
+  private void onPacketDelivered(Packet p) {
+    byte[] data = p.chunk();
+    if (p.count() > 1) {
+      Reassembly.Key key = new Reassembly.Key(p.type(), p.sourceNode(), p.sourceContext(), p.sequence());
+      Reassembly r = partial.computeIfAbsent(key, k -> new Reassembly(p.count(), p.totalLength()));
+      data = r.add(p, fabric.mtu());
+      if (data == null) {
+        return;
+      }
+      partial.remove(key);
+    }
+    if (p.type().isRequest()) {
+      onRequest(p, data);
+    } else {
+      onResponse(p, data);
+    }
+  }
+
+  /** Sends packets over the injection link, one after another, ready at {@code ready}. */
+  private void inject(Packet[] packets, long ready) {
+    int sw = layout.switchComponent(node);
+    for (Packet p : packets) {
+      int wire = p.wireBytes(fabric.packetHeaderBytes());
+      long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
+      long start = injection.transmit(now(), ready, serialization, wire);
+      long arrives = start + (cutThrough ? 0 : serialization);
+      send(sw, arrives - now(), new Switch.PacketArrival(0, p));
+    }
+  }
+
+  /** Books the module for one piece of work; returns when it is done. */
+  private long work() {
+    long start = Math.max(now(), freeAt);
+    freeAt = start + timing.moduleLatencyPs();
+    return freeAt;
+  }
+
+  private OpCounters counters(Op op) {
+    return op == Op.PUT ? puts : gets;
+  }
+
+  // ---- results ----
+
+  public int node() {
+    return node;
+  }
+
+  public Context context(int index) {
+    return contexts[index];
+  }
+
+  public int contextCount() {
+    return contexts.length;
+  }
+
+  public OpCounters puts() {
+    return puts;
+  }
+
+  public OpCounters gets() {
+    return gets;
+  }
+
+  public OutputPort injection() {
+    return injection;
+  }
+
+  public long servedPuts() {
+    return servedPuts;
+  }
+
+  public long servedGets() {
+    return servedGets;
+  }
+
+  public long lateResponses() {
+    return lateResponses;
+  }
+
+  public long retries() {
+    return retries;
+  }
+}

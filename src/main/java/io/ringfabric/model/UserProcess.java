@@ -1,0 +1,48 @@
+package io.ringfabric.model;
+
+import io.ringfabric.workload.Program;
+import java.util.SplittableRandom;
+
+/** A user-level process as its core sees it: its program, its context, its state. */
+final class UserProcess {
+  /** Where a process is in its life. */
+  enum State {
+    WAITING_START,
+    RUNNING,
+    POLLING,
+    SLEEPING,
+    FINISHED,
+    FAULTED,
+    FAILED
+  }
+
+  final int index; // position on its core
+  final String name;
+  final Program program;
+  final SplittableRandom random;
+  final long bufferAddress;
+  int context = -1;
+  State state = State.WAITING_START;
+  long finishedAt = -1;
+  String failure;
+  // The action in flight and what the process has seen of it.
+  Op op;
+  int opNode;
+  int opRing;
+  long actions; // doorbells rung = the context sequence the next completion must carry
+  Core.Completion seen;
+  // Chosen during a callback: the next action.
+  Runnable next;
+
+  UserProcess(int index, String name, Program program, SplittableRandom random, long bufferAddress) {
+    this.index = index;
+    this.name = name;
+    this.program = program;
+    this.random = random;
+    this.bufferAddress = bufferAddress;
+  }
+
+  boolean isOver() {
+    return state == State.FINISHED || state == State.FAULTED || state == State.FAILED;
+  }
+}

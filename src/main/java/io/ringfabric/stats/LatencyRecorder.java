@@ -1,0 +1,56 @@
+package io.ringfabric.stats;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latencies of one kind, recorded in picoseconds. Percentiles come from an HdrHistogram (three
+ * significant digits); count, mean and max are exact. Recorders merge without regard to order,
+ * so per-component recorders give the same totals on every engine.
+ */
+public final class LatencyRecorder {
+  private final Histogram histogram = new Histogram(3);
+  private long count;
+  private long sum;
+  private long max;
+
+  public void record(long ps) {
+    histogram.recordValue(Math.max(0, ps));
+    count++;
+    sum += ps;
+    max = Math.max(max, ps);
+  }
+
+  public void add(LatencyRecorder other) {
+    histogram.add(other.histogram);
+    count += other.count;
+    sum += other.sum;
+    max = Math.max(max, other.max);
+  }
+
+  public long count() {
+    return count;
+  }
+
+  /** The summary in nanoseconds, as results.json and the report give it. */
+  public Summary summary() {
+    if (count == 0) {
+      return new Summary(0, 0, 0, 0, 0, 0, 0);
+    }
+    return new Summary(
+        count,
+        ns((double) sum / count),
+        ns(histogram.getValueAtPercentile(50)),
+        ns(histogram.getValueAtPercentile(90)),
+        ns(histogram.getValueAtPercentile(99)),
+        ns(histogram.getValueAtPercentile(99.9)),
+        ns(max));
+  }
+
+  /** Picoseconds to nanoseconds, rounded to the picosecond so printing stays exact. */
+  private static double ns(double ps) {
+    return Math.round(ps) / 1000.0;
+  }
+
+  /** Count, mean and percentiles, in nanoseconds. */
+  public record Summary(long count, double mean, double p50, double p90, double p99, double p999, double max) {}
+}

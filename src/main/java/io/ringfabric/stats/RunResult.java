@@ -1,0 +1,85 @@
+package io.ringfabric.stats;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a run reports; {@code results.json} is this record as JSON, field for field. Times
+ * are nanoseconds of simulated time unless a name says otherwise.
+ *
+ * @param scenario the scenario in one paragraph
+ * @param simulatedNs simulated time from 0 to the end of the run: the last process's end, or
+ *     the duration limit
+ * @param events events handled
+ */
+public record RunResult(
+    String fingerprint,
+    String engine,
+    long seed,
+    int nodes,
+    String scenario,
+    double simulatedNs,
+    long events,
+    double wallSeconds,
+    double eventsPerSecond,
+    Map<String, Ops> ops,
+    Map<String, LatencyRecorder.Summary> latencyNs,
+    Map<String, Long> bytes,
+    Throughput throughput,
+    Links links,
+    Rings rings,
+    Cores cores,
+    Module module,
+    Processes processes,
+    Integrity integrity) {
+
+  /** One op type: doorbells rung, DONE, and each error by name. */
+  public record Ops(long issued, long ok, Map<String, Long> errors) {}
+
+  /** Completed actions and payload moved per unit of simulated time. */
+  public record Throughput(double opsPerUs, double payloadGBps) {}
+
+  /**
+   * Links between switches: busy time over simulated time; packets that waited for a busy link.
+   *
+   * @param maxLink the busiest link's name
+   */
+  public record Links(
+      int count,
+      double meanUtilisation,
+      double maxUtilisation,
+      String maxLink,
+      long packets,
+      long packetsQueued,
+      double meanWaitNs,
+      double maxWaitNs,
+      int maxQueueDepth) {}
+
+  /**
+   * Ring buffers at the end of the run, and at their fullest.
+   *
+   * @param bytesRemaining payload bytes still stored
+   * @param peakOccupancy fullest ring's peak used bytes over its capacity
+   */
+  public record Rings(
+      int count,
+      long elementsRemaining,
+      long bytesRemaining,
+      double peakOccupancy,
+      long peakBytes,
+      int peakElements,
+      String peakRing) {}
+
+  /** Core time spent polling contexts, against all core time used. */
+  public record Cores(long polls, double pollTimeNs, double busyTimeNs, double pollShare) {}
+
+  /** Messaging-module events beyond ops: retries after a timeout, responses that came too late. */
+  public record Module(long retries, long lateResponses, long requestsServed, long notifications) {}
+
+  /** What became of the processes; {@code failures} says why each stopped early. */
+  public record Processes(
+      int total, int finished, int faulted, int failed, int unfinished, List<String> failures) {}
+
+  /** The consumers' check of every element received: whole, unchanged, in order. */
+  public record Integrity(long checked, long corrupt, long outOfOrder, long unstamped) {}
+}

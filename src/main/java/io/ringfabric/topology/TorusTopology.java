@@ -1,0 +1,77 @@
+package io.ringfabric.topology;
+
+import static io.ringfabric.topology.GridPorts.MINUS_X;
+import static io.ringfabric.topology.GridPorts.MINUS_Y;
+import static io.ringfabric.topology.GridPorts.PLUS_X;
+import static io.ringfabric.topology.GridPorts.PLUS_Y;
+
+/**
+ * {@code torus [X, Y]}: a mesh whose rows and columns wrap around. Ports follow {@link
+ * GridPorts}. A dimension of size 1 has no links; in a dimension of size 2 the + and - ports both
+ * lead to the one neighbour (two parallel links). Routing is dimension-order, x then y, the
+ * shorter way round in each dimension and the positive way on a tie.
+ */
+final class TorusTopology extends AbstractTopology {
+  private final int sizeX;
+  private final int sizeY;
+
+  TorusTopology(TopologySpec spec) {
+    super(spec, table(spec.dims().get(0), spec.dims().get(1)));
+    this.sizeX = spec.dims().get(0);
+    this.sizeY = spec.dims().get(1);
+  }
+
+  private static LinkTable table(int sizeX, int sizeY) {
+    LinkTable.Builder b = GridPorts.builder(sizeX * sizeY);
+    for (int y = 0; y < sizeY; y++) {
+      for (int x = 0; x < sizeX; x++) {
+        int id = y * sizeX + x;
+        if (sizeX > 1) {
+          GridPorts.link(b, id, PLUS_X, y * sizeX + (x + 1) % sizeX);
+          GridPorts.link(b, id, MINUS_X, y * sizeX + (x + sizeX - 1) % sizeX);
+        }
+        if (sizeY > 1) {
+          GridPorts.link(b, id, PLUS_Y, (y + 1) % sizeY * sizeX + x);
+          GridPorts.link(b, id, MINUS_Y, (y + sizeY - 1) % sizeY * sizeX + x);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  @Override
+  public int route(int switchId, int destinationNode) {
+    checkSwitch(switchId);
+    checkNode(destinationNode);
+    // d = distance going the positive way; the negative way is size - d.
+    int dx = destinationNode % sizeX - switchId % sizeX;
+    if (dx < 0) {
+      dx += sizeX;
+    }
+    if (dx != 0) {
+      return dx <= sizeX - dx ? PLUS_X : MINUS_X;
+    }
+    int dy = destinationNode / sizeX - switchId / sizeX;
+    if (dy < 0) {
+      dy += sizeY;
+    }
+    if (dy != 0) {
+      return dy <= sizeY - dy ? PLUS_Y : MINUS_Y;
+    }
+    return LOCAL_PORT;
+  }
+
+  @Override
+  public int hops(int sourceNode, int destinationNode) {
+    checkNode(sourceNode);
+    checkNode(destinationNode);
+    int dx = Math.floorMod(destinationNode % sizeX - sourceNode % sizeX, sizeX);
+    int dy = Math.floorMod(destinationNode / sizeX - sourceNode / sizeX, sizeY);
+    return Math.min(dx, sizeX - dx) + Math.min(dy, sizeY - dy);
+  }
+
+  @Override
+  String namePort(int switchId, int port) {
+    return GridPorts.name(port);
+  }
+}

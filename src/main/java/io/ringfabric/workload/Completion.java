@@ -1,0 +1,17 @@
+package io.ringfabric.workload;
+
+import io.ringfabric.model.Op;
+import io.ringfabric.model.Status;
+
+/**
+ * An action's outcome as the process's poll saw it.
+ *
+ * @param node the node named in the action
+ * @param data the element a successful GET returned (null otherwise)
+ * @param latencyPs from the doorbell to the poll that saw the status
+ */
+public record Completion(Op op, int node, int ring, Status status, byte[] data, long latencyPs) {
+  public boolean ok() {
+    return status == Status.DONE;
+  }
+}

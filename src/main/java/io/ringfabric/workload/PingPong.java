@@ -1,0 +1,78 @@
+package io.ringfabric.workload;
+
+/**
+ * Runs a {@link PingPongSpec} on one of its two nodes. The first node PUTs the ball into the
+ * partner's ring, then GETs from its own ring until the ball comes back, and records the time
+ * from its PUT's start to the GET that caught the return; the second node GETs from its own ring
+ * and PUTs each ball straight back.
+ */
+public final class PingPong implements Program {
+  private final PingPongSpec spec;
+  private final int partner;
+  private final boolean first;
+  private long rounds;
+  private long servedAt;
+
+  public PingPong(PingPongSpec spec, int partner, boolean first) {
+    this.spec = spec;
+    this.partner = partner;
+    this.first = first;
+  }
+
+  @Override
+  public void onStart(ProcessApi api) {
+    if (first) {
+      serve(api);
+    } else {
+      api.get(api.node(), spec.ring());
+    }
+  }
+
+  private void serve(ProcessApi api) {
+    if (rounds >= spec.ops()) {
+      api.finish();
+      return;
+    }
+    servedAt = api.now();
+    api.put(partner, spec.ring(), Payloads.stamped(api.node(), api.context(), rounds, spec.size()));
+  }
+
+  @Override
+  public void onComplete(ProcessApi api, Completion c) {
+    if (c.op() == io.ringfabric.model.Op.PUT) {
+      if (!c.ok()) {
+        api.finish(); // the partner's ring refused the ball: nothing more to measure
+        return;
+      }
+      if (!first) {
+        rounds++;
+        if (rounds >= spec.ops()) {
+          api.finish();
+          return;
+        }
+      }
+      api.get(api.node(), spec.ring());
+      return;
+    }
+    if (c.status() == io.ringfabric.model.Status.EMPTY) {
+      api.sleep(spec.emptyBackoffPs());
+      return;
+    }
+    if (!c.ok()) {
+      api.finish();
+      return;
+    }
+    if (first) {
+      api.recordRoundTrip(api.now() - servedAt);
+      rounds++;
+      serve(api);
+    } else {
+      api.put(partner, spec.ring(), c.data());
+    }
+  }
+
+  @Override
+  public void onWake(ProcessApi api) {
+    api.get(api.node(), spec.ring());
+  }
+}

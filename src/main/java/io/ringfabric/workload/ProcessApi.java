@@ -1,0 +1,48 @@
+package io.ringfabric.workload;
+
+import java.util.random.RandomGenerator;
+
+/** What a running process can do and see. Times are picoseconds of simulated time. */
+public interface ProcessApi {
+  long now();
+
+  /** The node this process runs on. */
+  int node();
+
+  /** Nodes in the machine. */
+  int nodes();
+
+  /** Readable, unique name, e.g. {@code "node 3 core 1 put-stream#0"}. */
+  String name();
+
+  /** This process's own random stream, derived from the run's seed and the process. */
+  RandomGenerator random();
+
+  /** Index of the context the OS mapped into this process. */
+  int context();
+
+  /** Stores {@code payload} in the process's buffer and PUTs it into ring {@code ring} of {@code node}. */
+  void put(int node, int ring, byte[] payload);
+
+  /** GETs the oldest element of ring {@code ring} of {@code node} into the process's buffer. */
+  void get(int node, int ring);
+
+  /** Leaves the core idle for {@code ps}, then {@link Program#onWake}. */
+  void sleep(long ps);
+
+  /** Keeps the core busy for {@code ps}, then {@link Program#onWake}. */
+  void compute(long ps);
+
+  /** Ends the process. */
+  void finish();
+
+  /** Records one round-trip time (a ping-pong's measurement). */
+  void recordRoundTrip(long ps);
+
+  /**
+   * Reads a status register of context {@code index} of this node's module through the process's
+   * mapping. Any context but the process's own is not mapped: the access is a protection fault
+   * that stops the process at once (the call does not return).
+   */
+  void touchContext(int index);
+}

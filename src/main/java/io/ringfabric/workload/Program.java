@@ -1,0 +1,22 @@
+package io.ringfabric.workload;
+
+/**
+ * A process's program, driven by events in simulated time.
+ *
+ * <p>Each callback must choose the process's next action by calling exactly one of
+ * {@link ProcessApi#put}, {@link ProcessApi#get}, {@link ProcessApi#sleep},
+ * {@link ProcessApi#compute} or {@link ProcessApi#finish}. After a PUT or GET the process polls
+ * its context until the action completes, then {@link #onComplete} runs.
+ */
+public interface Program {
+  /** The OS has mapped the process's context; the process runs for the first time. */
+  void onStart(ProcessApi api);
+
+  /** The process's poll saw its action complete (DONE or an error). */
+  void onComplete(ProcessApi api, Completion completion);
+
+  /** A {@link ProcessApi#sleep} or {@link ProcessApi#compute} has ended. */
+  default void onWake(ProcessApi api) {
+    throw new IllegalStateException("program slept but has no onWake");
+  }
+}
