@@ -31,8 +31,6 @@ public final class Core extends Component {
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
   private long freeAt;
   private boolean coreFreePending;
-  private final LatencyRecorder putLatency = new LatencyRecorder();
-  private final LatencyRecorder getLatency = new LatencyRecorder();
   private final LatencyRecorder roundTrips = new LatencyRecorder();
   private long polls;
   private long pollPs;
@@ -181,9 +179,6 @@ public final class Core extends Component {
     }
     Completion c = p.seen;
     if (c != null && c.sequence() == p.actions) {
-      if (c.status() == Status.DONE) {
-        (p.op == Op.PUT ? putLatency : getLatency).record(now() - c.doorbellAt());
-      }
       requestCore(p, Step.COMPLETE);
     } else if (timing.pollIntervalPs() > 0) {
       send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
@@ -445,14 +440,6 @@ public final class Core extends Component {
 
   public int index() {
     return index;
-  }
-
-  public LatencyRecorder putLatency() {
-    return putLatency;
-  }
-
-  public LatencyRecorder getLatency() {
-    return getLatency;
   }
 
   public LatencyRecorder roundTrips() {

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import io.ringfabric.config.Scenario;
+import io.ringfabric.stats.LatencyRecorder;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,6 +29,8 @@ public final class MessagingModule extends Component {
   private final OutputPort injection;
   private final OpCounters puts = new OpCounters();
   private final OpCounters gets = new OpCounters();
+  private final LatencyRecorder putLatency = new LatencyRecorder();
+  private final LatencyRecorder getLatency = new LatencyRecorder();
   // Looked up by key only, never iterated: iteration order cannot leak into results.
   private final Map<Long, Served> served = new HashMap<>();
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
@@ -215,6 +218,9 @@ public final class MessagingModule extends Component {
   private void complete(Context ctx, Status status, int resultLength, byte[] data, long at) {
     long bytes = ctx.op() == Op.PUT ? ctx.length() : resultLength;
     counters(ctx.op()).countCompleted(status, bytes);
+    if (status == Status.DONE) {
+      (ctx.op() == Op.PUT ? putLatency : getLatency).record(at - ctx.doorbellAt);
+    }
     ctx.finish(status, resultLength);
     send(ctx.ownerCore(), at - now(),
         new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
@@ -382,6 +388,15 @@ public final class MessagingModule extends Component {
 
   public OpCounters gets() {
     return gets;
+  }
+
+  /** Doorbell to DONE status, in picoseconds, of the PUTs this module initiated. */
+  public LatencyRecorder putLatency() {
+    return putLatency;
+  }
+
+  public LatencyRecorder getLatency() {
+    return getLatency;
   }
 
   public OutputPort injection() {

@@ -1,0 +1,65 @@
+package io.ringfabric.stats;
+
+import io.ringfabric.config.ProcessGroupSpec;
+import io.ringfabric.config.RingSpec;
+import io.ringfabric.config.Scenario;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Says what a scenario is in one paragraph, for the report and results.json. */
+public final class Describe {
+  private Describe() {}
+
+  public static String scenario(Scenario s) {
+    StringBuilder b = new StringBuilder();
+    b.append(s.nodes()).append(" nodes on a ").append(shape(s)).append(", ")
+        .append(s.node().cores()).append(" cores and ").append(s.node().contexts())
+        .append(" contexts per node; links ").append(rate(s.fabric().linkBandwidthBitsPerSecond()))
+        .append(", ").append(ns(s.fabric().switchLatencyPs())).append(" switch + ")
+        .append(ns(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
+        .append(s.fabric().mtu()).append(" B, ")
+        .append(s.fabric().switching() == Scenario.Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
+        .append(". ");
+    List<String> rings = new ArrayList<>();
+    for (RingSpec r : s.rings()) {
+      rings.add("ring " + r.id() + " (" + r.capacity() + " B, elements up to " + r.maxElement()
+          + " B) on " + (r.nodes().isAll() ? "every node" : "nodes " + r.nodes()));
+    }
+    b.append(rings.isEmpty() ? "No rings" : "Rings: " + String.join("; ", rings)).append(". ");
+    List<String> groups = new ArrayList<>();
+    for (ProcessGroupSpec g : s.processes()) {
+      groups.add(g.count() + " " + g.program() + " on core " + g.core() + " of "
+          + (g.nodes().isAll() ? "every node" : "nodes " + g.nodes()));
+    }
+    b.append(groups.isEmpty() ? "No processes" : "Processes: " + String.join("; ", groups)).append(". ");
+    b.append("Seed ").append(s.seed()).append(", time limit ").append(ns(s.durationPs())).append('.');
+    return b.toString();
+  }
+
+  private static String shape(Scenario s) {
+    List<Integer> d = s.topology().dims();
+    String dims = d.size() == 1 ? String.valueOf(d.get(0)) : d.get(0) + "x" + d.get(1);
+    return dims + " " + s.topology().kind();
+  }
+
+  static String rate(long bps) {
+    if (bps % 1_000_000_000L == 0) {
+      return bps / 1_000_000_000L + " Gb/s";
+    }
+    return bps / 1e9 + " Gb/s";
+  }
+
+  /** A time in the largest unit that keeps it readable. */
+  public static String ns(long ps) {
+    if (ps % 1_000_000_000L == 0 && ps != 0) {
+      return ps / 1_000_000_000L + " ms";
+    }
+    if (ps % 1_000_000L == 0 && ps != 0) {
+      return ps / 1_000_000L + " us";
+    }
+    if (ps % 1000 == 0) {
+      return ps / 1000 + " ns";
+    }
+    return ps / 1000.0 + " ns";
+  }
+}

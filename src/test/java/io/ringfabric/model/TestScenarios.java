@@ -1,0 +1,122 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.ProcessGroupSpec;
+import io.ringfabric.config.RingSpec;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.topology.TopologySpec;
+import io.ringfabric.workload.GetStreamSpec;
+import io.ringfabric.workload.PingPongSpec;
+import io.ringfabric.workload.ProgramSpec;
+import io.ringfabric.workload.PutStreamSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Scenarios built in code, so model tests need no config files. Defaults match reference.conf. */
+public final class TestScenarios {
+  long seed = 1;
+  long durationPs = 10_000_000_000L;
+  TopologySpec topology = new TopologySpec("torus", List.of(4, 4));
+  int cores = 4;
+  int contexts = 64;
+  long bandwidth = 10_000_000_000L;
+  long linkLatency = 20_000;
+  long switchLatency = 160_000;
+  int mtu = 256;
+  int header = 16;
+  Scenario.Switching switching = Scenario.Switching.CUT_THROUGH;
+  long mmio = 50_000;
+  long memoryLatency = 60_000;
+  long memoryBandwidth = 40_000_000_000L;
+  long moduleLatency = 20_000;
+  long contextMap = 2_000_000;
+  long pollInterval = 0;
+  long timeout = 100_000_000;
+  int retries = 2;
+  final List<RingSpec> rings = new ArrayList<>();
+  final List<ProcessGroupSpec> groups = new ArrayList<>();
+
+  public static TestScenarios torus(int x, int y) {
+    TestScenarios t = new TestScenarios();
+    t.topology = new TopologySpec("torus", List.of(x, y));
+    return t;
+  }
+
+  public static TestScenarios of(String kind, Integer... dims) {
+    TestScenarios t = new TestScenarios();
+    t.topology = new TopologySpec(kind, List.of(dims));
+    return t;
+  }
+
+  public TestScenarios seed(long s) {
+    seed = s;
+    return this;
+  }
+
+  public TestScenarios cores(int c) {
+    cores = c;
+    return this;
+  }
+
+  public TestScenarios contexts(int c) {
+    contexts = c;
+    return this;
+  }
+
+  public TestScenarios switching(Scenario.Switching s) {
+    switching = s;
+    return this;
+  }
+
+  public TestScenarios timeout(long ps, int retries) {
+    this.timeout = ps;
+    this.retries = retries;
+    return this;
+  }
+
+  public TestScenarios duration(long ps) {
+    durationPs = ps;
+    return this;
+  }
+
+  public TestScenarios mtu(int m) {
+    mtu = m;
+    return this;
+  }
+
+  public TestScenarios ring(NodeSet nodes, int id, int capacity, int maxElement) {
+    rings.add(new RingSpec(nodes, id, capacity, maxElement, 8, NodeSet.all(), NodeSet.all(), false));
+    return this;
+  }
+
+  public TestScenarios ring(RingSpec spec) {
+    rings.add(spec);
+    return this;
+  }
+
+  public TestScenarios group(String program, NodeSet nodes, int core, int count, ProgramSpec spec) {
+    groups.add(new ProcessGroupSpec(groups.size(), program, nodes, core, count, spec));
+    return this;
+  }
+
+  public TestScenarios putStream(NodeSet nodes, int core, PutStreamSpec.Pattern pattern, int fixed,
+      int ring, int size, long ops, long think) {
+    return group("put-stream", nodes, core, 1, new PutStreamSpec(pattern, fixed, ring, size, ops, think));
+  }
+
+  public TestScenarios getStream(NodeSet nodes, int core, int source, int ring, long ops, int idle,
+      long backoff) {
+    return group("get-stream", nodes, core, 1, new GetStreamSpec(source, ring, ops, idle, backoff, 0));
+  }
+
+  public TestScenarios pingPong(int a, int b, int ring, int size, long ops) {
+    return group("ping-pong", NodeSet.of(a, b), 0, 1, new PingPongSpec(ring, size, ops, 100_000));
+  }
+
+  public Scenario build() {
+    return new Scenario("(test)", seed, "reference", durationPs, topology,
+        new Scenario.NodeSpec(cores, contexts),
+        new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
+        new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
+        new Scenario.ModuleSpec(timeout, retries), rings, groups);
+  }
+}
