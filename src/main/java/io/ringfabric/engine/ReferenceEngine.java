@@ -35,7 +35,12 @@ public final class ReferenceEngine {
         break;
       }
       last = e.time();
-      components[e.target()].deliver(e);
+      Component target = components[e.target()];
+      try {
+        target.deliver(e);
+      } catch (RuntimeException failure) {
+        throw new ModelFailure(target, e, failure);
+      }
       events++;
     }
     return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);

@@ -169,8 +169,8 @@ public final class MessagingModule extends Component {
           new Memory.PayloadRead(ctx.index(), ctx.sequence(), d.localAddress(), d.length()));
     } else {
       sendRequest(ctx, done);
+      armDeadline(ctx, done);
     }
-    armDeadline(ctx, done);
   }
 
   private void onPayloadReady(PayloadReady r) {
@@ -180,6 +180,7 @@ public final class MessagingModule extends Component {
     }
     ctx.payload = r.data();
     sendRequest(ctx, now());
+    armDeadline(ctx, now()); // from the request leaving: a retry must have the payload to resend
   }
 
   private void sendRequest(Context ctx, long ready) {

@@ -31,7 +31,7 @@ public record PutStreamSpec(Pattern pattern, int fixedNode, int ring, int size, 
     String pattern = target.oneOf("pattern", "uniform", "neighbor", "fixed");
     int node = target.intValue("node", 0, 65535);
     int ring = target.intValue("ring", 0, 65535);
-    int size = (int) r.bytes("size", 0, 1 << 20);
+    int size = (int) r.bytes("size", 0, io.ringfabric.model.Core.BUFFER_BYTES);
     long ops = r.longValue("ops", 0, Long.MAX_VALUE);
     long think = r.durationPs("think", 0, Long.MAX_VALUE);
     return new PutStreamSpec(

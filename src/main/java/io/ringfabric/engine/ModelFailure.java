@@ -1,0 +1,16 @@
+package io.ringfabric.engine;
+
+import io.ringfabric.model.Component;
+import io.ringfabric.model.Event;
+
+/**
+ * A model component threw while handling an event: the run is aborted, and the message names the
+ * component, the simulated time and the event so the failure can be found and replayed.
+ */
+public final class ModelFailure extends RuntimeException {
+  public ModelFailure(Component component, Event event, RuntimeException cause) {
+    super(component.name() + " failed at " + event.time() + " ps handling " + event.kind()
+        + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,
+        cause);
+  }
+}
