@@ -1,0 +1,64 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import org.junit.jupiter.api.Test;
+
+class PacketTest {
+  private static final Packet.ActionId ACTION = new Packet.ActionId(3, 7, 42);
+
+  @Test
+  void aPayloadLongerThanTheMtuIsSplitAndEveryPieceNamesTheAction() {
+    byte[] payload = new byte[600];
+    for (int i = 0; i < payload.length; i++) {
+      payload[i] = (byte) i;
+    }
+    Packet[] packets = Packet.split(Packet.Type.PUT_REQUEST, ACTION, 9, 2, 600, Status.BUSY, payload, 256);
+    assertEquals(3, packets.length);
+    assertEquals(256, packets[0].chunk().length);
+    assertEquals(256, packets[1].chunk().length);
+    assertEquals(88, packets[2].chunk().length);
+    ByteArrayOutputStream joined = new ByteArrayOutputStream();
+    for (int i = 0; i < packets.length; i++) {
+      assertEquals(i, packets[i].index());
+      assertEquals(3, packets[i].count());
+      assertEquals(600, packets[i].totalLength());
+      assertEquals(ACTION, packets[i].action());
+      assertEquals(9, packets[i].targetNode());
+      joined.writeBytes(packets[i].chunk());
+    }
+    assertArrayEquals(payload, joined.toByteArray());
+    assertEquals(16 + 88, packets[2].wireBytes(16));
+  }
+
+  @Test
+  void aHeaderOnlyMessageIsOnePacket() {
+    Packet[] packets = Packet.split(Packet.Type.GET_REQUEST, ACTION, 1, 0, 64, Status.BUSY, null, 256);
+    assertEquals(1, packets.length);
+    assertEquals(0, packets[0].chunk().length);
+    assertEquals(16, packets[0].wireBytes(16));
+  }
+
+  @Test
+  void reassemblyAcceptsAnyOrderAndIgnoresDuplicates() {
+    byte[] payload = new byte[700];
+    new java.util.Random(5).nextBytes(payload);
+    Packet[] packets = Packet.split(Packet.Type.PUT_REQUEST, ACTION, 1, 0, 700, Status.BUSY, payload, 256);
+    Reassembly r = new Reassembly(packets.length, payload.length);
+    assertEquals(null, r.add(packets[2], 256));
+    assertEquals(null, r.add(packets[0], 256));
+    assertEquals(null, r.add(packets[2], 256));
+    assertArrayEquals(payload, r.add(packets[1], 256));
+  }
+
+  @Test
+  void transferTimesRoundUpToWholePicoseconds() {
+    assertEquals(64_000, Rates.transferPs(80, 10_000_000_000L));
+    assertEquals(3, Rates.transferPs(1, 3_000_000_000_000L)); // 8/3 ps rounds up
+    assertEquals(0, Rates.transferPs(0, 10_000_000_000L));
+    assertEquals(8_000_000_000_000L, Rates.transferPs(1_000_000_000L, 1_000_000_000L)); // 8 s
+    assertEquals(Long.MAX_VALUE / 1000 * 8, Rates.transferPs(Long.MAX_VALUE / 1000, 1_000_000_000_000L));
+  }
+}
