@@ -2,28 +2,40 @@ package io.ringfabric.config;
 
 import java.util.Collection;
 
-/** Finds the valid name closest to a misspelt one, for "did you mean" hints. */
+/** Finds the valid name closest to a misspelt one, for "closest valid key" hints. */
 public final class Closest {
   private Closest() {}
 
   /**
-   * {@code "; did you mean 'x'?"} for the candidate nearest to {@code name} by edit distance, or
-   * the empty string when nothing is reasonably close.
+   * {@code "; closest valid key: 'x'"} for the candidate nearest to {@code name} by edit distance.
+   * It always names one, however far: a user who misspelt a key learns a real key at that level
+   * even when the guess is poor. Empty only when there are no candidates.
    */
   public static String suggestion(String name, Collection<String> candidates) {
+    return suggestion(name, candidates, "key");
+  }
+
+  /** As {@link #suggestion(String, Collection)}, naming what the candidates are: "; closest valid program: 'x'". */
+  public static String suggestion(String name, Collection<String> candidates, String noun) {
+    String best = nearest(name, candidates);
+    return best == null ? "" : "; closest valid " + noun + ": '" + best + "'";
+  }
+
+  /**
+   * The candidate nearest to {@code name} by edit distance, ties going to the alphabetically first
+   * (so the answer does not depend on the collection's order); null when there are no candidates.
+   */
+  public static String nearest(String name, Collection<String> candidates) {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : candidates) {
       int d = distance(name, c);
-      if (d < bestDistance || (d == bestDistance && best != null && c.compareTo(best) < 0)) {
+      if (d < bestDistance || (d == bestDistance && c.compareTo(best) < 0)) {
         best = c;
         bestDistance = d;
       }
     }
-    if (best == null || bestDistance > Math.max(2, best.length() / 2)) {
-      return "";
-    }
-    return "; did you mean '" + best + "'?";
+    return best;
   }
 
   /** Levenshtein distance. */

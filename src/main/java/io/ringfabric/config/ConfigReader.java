@@ -1,29 +1,75 @@
 package io.ringfabric.config;
 
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
+import com.typesafe.config.ConfigUtil;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
 import io.ringfabric.model.NodeSet;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Typed, checked access to one block of a scenario. Every getter records a problem (naming the
  * full path and the file and line) instead of throwing, and returns a harmless fallback so that
  * validation can go on and report every problem at once.
  *
- * <p>IMPLEMENTATION PENDING (config helper): signatures are the contract.
+ * <p>Units: durations are read exactly to the picosecond (Typesafe's own {@code getDuration} stops
+ * at the nanosecond and would turn {@code 0.5ns} into 0); they take Typesafe's unit names and need
+ * a unit unless they are 0. Sizes are read with Typesafe's {@code getBytes} (a plain number is
+ * bytes). Rates need a unit: {@code bps} with a decimal prefix, or {@code B/s} (times 8).
  */
 public final class ConfigReader {
+  /** The highest node id: ids are 16 bits. */
+  public static final int MAX_NODE_ID = 65535;
+
   private final Config config;
   private final String path;
   private final Problems problems;
+  /** Where the block was written, for problems about a key the block lacks. */
+  private final ConfigOrigin blockOrigin;
+  /**
+   * A stand-in for a block that was not an object: its problem is already recorded, so its keys
+   * being missing is not news.
+   */
+  private final boolean quiet;
 
   /**
    * @param config the block to read (already merged with its defaults)
    * @param path the block's full path, e.g. {@code ringfabric.workload.processes[2]}
    */
   public ConfigReader(Config config, String path, Problems problems) {
+    this(config, path, problems, null, false);
+  }
+
+  /**
+   * @param blockOrigin where the user wrote the block (a merged block has no single origin of its
+   *     own), used for problems about a key the block lacks
+   */
+  public ConfigReader(Config config, String path, Problems problems, ConfigOrigin blockOrigin) {
+    this(config, path, problems, blockOrigin, false);
+  }
+
+  private ConfigReader(
+      Config config, String path, Problems problems, ConfigOrigin blockOrigin, boolean quiet) {
     this.config = config;
     this.path = path;
     this.problems = problems;
+    this.blockOrigin = blockOrigin;
+    this.quiet = quiet;
   }
 
   public Config config() {
@@ -45,7 +91,8 @@ public final class ConfigReader {
 
   /** Records a problem for {@code key} of this block. */
   public void problem(String key, String message) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue value = raw(key);
+    problems.add(value != null ? value.origin() : blockOrigin(), pathOf(key), message);
   }
 
   /**
@@ -53,52 +100,201 @@ public final class ConfigReader {
    * allowed key.
    */
   public void allowOnly(Set<String> allowed) {
-    throw new UnsupportedOperationException("pending");
+    for (Map.Entry<String, ConfigValue> e : sortedEntries(config.root())) {
+      if (!allowed.contains(e.getKey())) {
+        problems.add(
+            e.getValue().origin(),
+            pathOf(quoteIfNeeded(e.getKey())),
+            "unknown key" + Closest.suggestion(e.getKey(), new TreeSet<>(allowed)));
+      }
+    }
   }
 
   public boolean has(String key) {
     return config.hasPath(key);
   }
 
+  /** A string (a number or boolean written bare counts as its text), or "" after a problem. */
+  public String stringValue(String key) {
+    ConfigValue v = value(key);
+    if (v == null) {
+      return "";
+    }
+    if (v.valueType() == ConfigValueType.OBJECT || v.valueType() == ConfigValueType.LIST) {
+      problem(key, "must be a string, not " + show(v));
+      return "";
+    }
+    return String.valueOf(v.unwrapped());
+  }
+
   /** A duration (Typesafe Config units, e.g. {@code 200ns}) in picoseconds, within bounds. */
   public long durationPs(String key, long minPs, long maxPs) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return minPs;
+    }
+    BigInteger ps;
+    try {
+      ps = Units.picoseconds(v);
+    } catch (IllegalArgumentException e) {
+      problem(key, e.getMessage() + ", not " + show(v));
+      return minPs;
+    }
+    String min = Units.formatPs(minPs);
+    String max = Units.formatPs(maxPs);
+    if (ps.bitLength() > 63) {
+      // The model's clock is a long count of picoseconds.
+      problem(key, outOfRange(show(v), min, max, minPs, maxPs));
+      return minPs;
+    }
+    return inRange(key, ps.longValue(), minPs, maxPs, min, max, show(v));
   }
 
   /** A size in bytes (e.g. {@code 4KiB} or {@code 64}), within bounds. */
   public long bytes(String key, long min, long max) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return min;
+    }
+    Long n = null;
+    if (v.valueType() == ConfigValueType.NUMBER) {
+      n = wholeNumber(v);
+    } else if (v.valueType() == ConfigValueType.STRING) {
+      try {
+        n = config.getBytes(key);
+      } catch (com.typesafe.config.ConfigException e) {
+        n = null; // Typesafe's message names an internal path; ours below names the real one
+      }
+    }
+    if (n == null) {
+      problem(key, "must be a size in bytes such as 256, 256B, 4KiB or 4kB, not " + show(v));
+      return min;
+    }
+    return inRange(key, n, min, max, byteCount(min), byteCount(max), show(v));
   }
 
   /** A rate such as {@code 10Gbps} or {@code 12.8GB/s}, in bits per second, within bounds. */
   public long bitsPerSecond(String key, long min, long max) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return min;
+    }
+    BigInteger bps = Units.bitsPerSecond(v);
+    if (bps == null) {
+      problem(key, "must be a rate such as 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s "
+          + "(bits: bps, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
+      return min;
+    }
+    if (bps.bitLength() > 63) {
+      problem(key, outOfRange(show(v), min + " bit/s", max + " bit/s", min, max));
+      return min;
+    }
+    return inRange(key, bps.longValue(), min, max, min + " bit/s", max + " bit/s", show(v));
   }
 
   public int intValue(String key, int min, int max) {
-    throw new UnsupportedOperationException("pending");
+    return (int) longValue(key, min, max);
   }
 
   public long longValue(String key, long min, long max) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return min;
+    }
+    Long n = wholeNumber(v);
+    if (n == null) {
+      problem(key, "must be a whole number, not " + show(v));
+      return min;
+    }
+    return inRange(key, n, min, max, String.valueOf(min), String.valueOf(max), show(v));
   }
 
   public double doubleValue(String key, double min, double max) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return min;
+    }
+    Double d = number(v);
+    if (d == null || d.isNaN() || d.isInfinite()) {
+      problem(key, "must be a number, not " + show(v));
+      return min;
+    }
+    if (d < min || d > max) {
+      problem(key, "must be between " + min + " and " + max + ", not " + show(v));
+      return min;
+    }
+    return d;
   }
 
   public boolean booleanValue(String key) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return false;
+    }
+    try {
+      return config.getBoolean(key);
+    } catch (com.typesafe.config.ConfigException e) {
+      problem(key, "must be true or false, not " + show(v));
+      return false;
+    }
   }
 
   /** A string that must be one of {@code allowed}; a problem names the allowed values. */
   public String oneOf(String key, String... allowed) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return allowed[0];
+    }
+    List<String> options = List.of(allowed);
+    boolean scalar =
+        v.valueType() != ConfigValueType.OBJECT && v.valueType() != ConfigValueType.LIST;
+    String text = scalar ? String.valueOf(v.unwrapped()) : null;
+    if (text != null && options.contains(text)) {
+      return text;
+    }
+    String hint = text == null ? "" : " (closest: '" + Closest.nearest(text, options) + "')";
+    problem(key, "must be one of " + String.join(", ", options) + ", not " + show(v) + hint);
+    return allowed[0];
   }
 
-  /** {@code all} or a list of node ids; ids are checked against {@code nodes}. */
+  /**
+   * {@code all} or a list of node ids; ids are checked against {@code nodes}. With {@code nodes}
+   * 0 or less (the node count is unknown because the topology is invalid) ids are only checked
+   * against the 16-bit id range. The set returned holds every listed id in 0..65535, so that
+   * callers counting a list's entries see what the user wrote.
+   */
   public NodeSet nodeSet(String key, int nodes) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return NodeSet.all();
+    }
+    if (v.valueType() == ConfigValueType.STRING && "all".equals(v.unwrapped())) {
+      return NodeSet.all();
+    }
+    if (v.valueType() != ConfigValueType.LIST) {
+      problem(key, "must be all or a list of node ids such as [0, 3], not " + show(v));
+      return NodeSet.of();
+    }
+    List<Integer> ids = new ArrayList<>();
+    List<Long> missing = new ArrayList<>();
+    for (ConfigValue element : (ConfigList) v) {
+      Long id = wholeNumber(element);
+      if (id == null) {
+        problem(key, "must be all or a list of node ids such as [0, 3], but it holds " + show(element));
+        return NodeSet.of();
+      }
+      boolean isId = id >= 0 && id <= MAX_NODE_ID;
+      if (isId) {
+        ids.add(id.intValue());
+      }
+      if (!isId || (nodes > 0 && id >= nodes)) {
+        missing.add(id);
+      }
+    }
+    if (!missing.isEmpty()) {
+      problem(key, doNotExist(missing, nodes));
+    }
+    return NodeSet.of(ids.stream().mapToInt(Integer::intValue).toArray());
   }
 
   /**
@@ -106,11 +302,350 @@ public final class ConfigReader {
    * against the node count: an id that does not exist is a legal target (NO_SUCH_NODE).
    */
   public int nodeOrSelf(String key) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = value(key);
+    if (v == null) {
+      return -1;
+    }
+    if (v.valueType() == ConfigValueType.STRING && "self".equals(v.unwrapped())) {
+      return -1;
+    }
+    Long id = wholeNumber(v);
+    if (id == null) {
+      problem(key, "must be self or a node id such as 3, not " + show(v));
+      return -1;
+    }
+    return (int) inRange(key, id, 0, MAX_NODE_ID, "0", String.valueOf(MAX_NODE_ID), show(v));
   }
 
   /** The sub-block at {@code key}, or an empty block (with a problem) if it is not an object. */
   public ConfigReader child(String key) {
-    throw new UnsupportedOperationException("pending");
+    ConfigValue v = raw(key);
+    if (v == null) {
+      if (!quiet) {
+        problem(key, "missing");
+      }
+      return new ConfigReader(ConfigFactory.empty(), pathOf(key), problems, blockOrigin(), true);
+    }
+    if (v.valueType() != ConfigValueType.OBJECT) {
+      // Worded as ScenarioLoader's key check words it, so the two reports collapse into one.
+      problem(key, "must be a block { ... }, not " + show(v));
+      return new ConfigReader(ConfigFactory.empty(), pathOf(key), problems, v.origin(), true);
+    }
+    return new ConfigReader(((ConfigObject) v).toConfig(), pathOf(key), problems, v.origin(), quiet);
+  }
+
+  /**
+   * The list at {@code key}, or null (with a problem) if it is not one.
+   *
+   * @param example how an entry is written, for the message
+   */
+  public ConfigList list(String key, String example) {
+    ConfigValue v = value(key);
+    if (v == null) {
+      return null;
+    }
+    if (v.valueType() != ConfigValueType.LIST) {
+      problem(key, "must be a list such as [ " + example + " ], not " + show(v) + indexHint(v));
+      return null;
+    }
+    return (ConfigList) v;
+  }
+
+  /**
+   * A list of whole numbers, each within bounds, or null after a problem.
+   *
+   * @param example a valid value, for the message
+   */
+  public List<Integer> intList(String key, int min, int max, String example) {
+    ConfigList list = list(key, example.replaceAll("^\\[\\s*|\\s*\\]$", ""));
+    if (list == null) {
+      return null;
+    }
+    List<Integer> values = new ArrayList<>();
+    for (ConfigValue element : list) {
+      Long n = wholeNumber(element);
+      if (n == null || n < min || n > max) {
+        problem(key, "must be a list of whole numbers between " + min + " and " + max + " such as "
+            + example + ", but it holds " + show(element));
+        return null;
+      }
+      values.add(n.intValue());
+    }
+    return values;
+  }
+
+  /**
+   * A hint for a list turned into a block by a path such as {@code processes.1.ops}: HOCON reads
+   * {@code 1} as a key, not as an index, a natural thing to try with {@code --set}.
+   */
+  private static String indexHint(ConfigValue v) {
+    if (!(v instanceof ConfigObject o) || o.isEmpty()
+        || !o.keySet().stream().allMatch(k -> k.chars().allMatch(Character::isDigit))) {
+      return "";
+    }
+    return " (a path cannot pick one entry of a list, as in processes.1.ops: write the whole"
+        + " list, or set the value for every entry in ringfabric.defaults)";
+  }
+
+  /** Where the value at {@code key} was written, or null if it is absent. */
+  public ConfigOrigin origin(String key) {
+    ConfigValue v = raw(key);
+    return v == null ? null : v.origin();
+  }
+
+  /**
+   * Whether the value at {@code key} comes from a library's reference.conf rather than from the
+   * user, so a message about it can point at what the user wrote instead.
+   */
+  public boolean isDefault(String key) {
+    ConfigOrigin o = origin(key);
+    return o != null && o.resource() != null;
+  }
+
+  private static String byteCount(long n) {
+    return n == 1 ? "1 byte" : n + " bytes";
+  }
+
+  /** How a value reads in a message: {@code 'big'}, {@code 12}, {@code a list}. */
+  static String show(ConfigValue v) {
+    switch (v.valueType()) {
+      case STRING:
+        return "'" + v.unwrapped() + "'";
+      case LIST:
+        return "a list " + v.render(com.typesafe.config.ConfigRenderOptions.concise());
+      case OBJECT:
+        return "a block { ... }";
+      default:
+        return String.valueOf(v.unwrapped());
+    }
+  }
+
+  /** {@code "node 20 does not exist (nodes are 0..15)"} and its plural. */
+  static String doNotExist(List<Long> ids, int nodes) {
+    String list = ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    String range = nodes > 0
+        ? (nodes == 1 ? "the only node is 0" : "nodes are 0.." + (nodes - 1))
+        : "node ids are 0.." + MAX_NODE_ID;
+    return ids.size() == 1
+        ? "node " + list + " does not exist (" + range + ")"
+        : "nodes " + list + " do not exist (" + range + ")";
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** The value at {@code key}, or null after recording that it is missing or null. */
+  private ConfigValue value(String key) {
+    ConfigValue v = raw(key);
+    if (v == null || v.valueType() == ConfigValueType.NULL) {
+      if (!quiet) {
+        problem(key, v == null ? "missing" : "is null; it needs a value");
+      }
+      return null;
+    }
+    return v;
+  }
+
+  /** The value at {@code key} including a null, without throwing; null when absent. */
+  private ConfigValue raw(String key) {
+    ConfigValue current = config.root();
+    List<String> parts;
+    try {
+      parts = ConfigUtil.splitPath(key);
+    } catch (com.typesafe.config.ConfigException e) {
+      // Not a path expression (a key with odd characters, as allowOnly meets them): a plain key.
+      parts = List.of(key);
+    }
+    for (String part : parts) {
+      if (!(current instanceof ConfigObject)) {
+        return null;
+      }
+      current = ((ConfigObject) current).get(part);
+    }
+    return current;
+  }
+
+  private ConfigOrigin blockOrigin() {
+    if (blockOrigin != null) {
+      return blockOrigin;
+    }
+    return config.root().origin();
+  }
+
+  private long inRange(String key, long n, long min, long max, String minText, String maxText,
+      String shown) {
+    if (n < min || n > max) {
+      problem(key, outOfRange(shown, minText, maxText, min, max));
+      return min;
+    }
+    return n;
+  }
+
+  private static String outOfRange(String shown, String minText, String maxText, long min, long max) {
+    String bound;
+    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+      bound = min == 1 ? "must be greater than 0" : "must be at least " + minText;
+    } else {
+      bound = "must be between " + minText + " and " + maxText;
+    }
+    return bound + ", not " + shown;
+  }
+
+  /** A whole number from a number or a numeric string; null if it is anything else. */
+  static Long wholeNumber(ConfigValue v) {
+    BigDecimal d = decimal(v);
+    if (d == null) {
+      return null;
+    }
+    try {
+      return d.longValueExact();
+    } catch (ArithmeticException e) {
+      return null; // a fraction, or beyond a long
+    }
+  }
+
+  private static Double number(ConfigValue v) {
+    BigDecimal d = decimal(v);
+    return d == null ? null : d.doubleValue();
+  }
+
+  private static BigDecimal decimal(ConfigValue v) {
+    Object u = v.unwrapped();
+    try {
+      if (v.valueType() == ConfigValueType.NUMBER) {
+        return new BigDecimal(u.toString());
+      }
+      if (v.valueType() == ConfigValueType.STRING) {
+        return new BigDecimal(((String) u).trim());
+      }
+    } catch (NumberFormatException e) {
+      return null;
+    }
+    return null;
+  }
+
+  private static List<Map.Entry<String, ConfigValue>> sortedEntries(ConfigObject o) {
+    List<Map.Entry<String, ConfigValue>> entries = new ArrayList<>(o.entrySet());
+    entries.sort(Map.Entry.comparingByKey());
+    return entries;
+  }
+
+  /** A key as it would be written in a path: {@code "a.b"} for a key containing a dot. */
+  static String quoteIfNeeded(String key) {
+    return ConfigUtil.joinPath(key);
+  }
+
+  /** Parsing of durations and rates, exact (in BigInteger) so that no input silently rounds. */
+  static final class Units {
+    static final String DURATION_UNITS = "ns, us, ms, s, m, h, d";
+
+    private static final Pattern QUANTITY = Pattern.compile(
+        "\\s*([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\\s*(\\S*?)\\s*");
+
+    // Typesafe Config's duration unit names, so that a scenario means what Typesafe's docs say.
+    private static final Map<String, BigInteger> PS_PER_UNIT = durationUnits();
+
+    private static final Pattern RATE_UNIT = Pattern.compile("([kKMGT]?)(bps|B/s)");
+
+    private Units() {}
+
+    /**
+     * Picoseconds; an IllegalArgumentException, its message saying what a duration must be, if
+     * {@code v} is not one. A plain 0 needs no unit; any other plain number does, because Typesafe
+     * would read it as milliseconds, a trap in a model whose latencies are nanoseconds.
+     */
+    static BigInteger picoseconds(ConfigValue v) {
+      Matcher m = quantity(v);
+      BigInteger perUnit = m == null ? null : PS_PER_UNIT.get(m.group(2));
+      if (m != null && m.group(2).isEmpty()) {
+        if (new BigDecimal(m.group(1)).signum() == 0) {
+          return BigInteger.ZERO;
+        }
+        throw new IllegalArgumentException(
+            "a duration needs a unit (" + DURATION_UNITS + "), e.g. 20ns");
+      }
+      if (perUnit == null) {
+        throw new IllegalArgumentException("must be a duration such as 20ns, 1.5us or 2ms (units "
+            + DURATION_UNITS + ")");
+      }
+      try {
+        return new BigDecimal(m.group(1)).multiply(new BigDecimal(perUnit)).toBigIntegerExact();
+      } catch (ArithmeticException e) {
+        throw new IllegalArgumentException(
+            "is finer than the model's time step of one picosecond (0.001ns)");
+      }
+    }
+
+    /** Bits per second, rounded to the nearest whole one, or null if {@code v} is not a rate. */
+    static BigInteger bitsPerSecond(ConfigValue v) {
+      Matcher m = quantity(v);
+      if (m == null) {
+        return null;
+      }
+      Matcher u = RATE_UNIT.matcher(m.group(2));
+      if (!u.matches()) {
+        return null;
+      }
+      BigDecimal rate = new BigDecimal(m.group(1)).scaleByPowerOfTen(prefixPower(u.group(1)));
+      if (u.group(2).equals("B/s")) {
+        rate = rate.multiply(BigDecimal.valueOf(8));
+      }
+      return rate.setScale(0, RoundingMode.HALF_UP).toBigIntegerExact();
+    }
+
+    /** A readable duration for messages: the largest unit that divides it exactly. */
+    static String formatPs(long ps) {
+      if (ps == Long.MAX_VALUE || ps == 0) {
+        return ps == 0 ? "0ns" : "about 106 days";
+      }
+      String[] names = {"s", "ms", "us", "ns"};
+      long[] sizes = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
+      for (int i = 0; i < names.length; i++) {
+        if (ps % sizes[i] == 0) {
+          return ps / sizes[i] + names[i];
+        }
+      }
+      return BigDecimal.valueOf(ps, 3).stripTrailingZeros().toPlainString() + "ns";
+    }
+
+    private static Matcher quantity(ConfigValue v) {
+      if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
+        return null;
+      }
+      Matcher m = QUANTITY.matcher(v.unwrapped().toString());
+      return m.matches() ? m : null;
+    }
+
+    private static int prefixPower(String prefix) {
+      switch (prefix.toUpperCase(Locale.ROOT)) {
+        case "K":
+          return 3;
+        case "M":
+          return 6;
+        case "G":
+          return 9;
+        case "T":
+          return 12;
+        default:
+          return 0;
+      }
+    }
+
+    private static Map<String, BigInteger> durationUnits() {
+      Map<String, BigInteger> units = new java.util.HashMap<>();
+      addUnit(units, 1_000L, "ns", "nano", "nanos", "nanosecond", "nanoseconds");
+      addUnit(units, 1_000_000L, "us", "micro", "micros", "microsecond", "microseconds");
+      addUnit(units, 1_000_000_000L, "ms", "milli", "millis", "millisecond", "milliseconds");
+      addUnit(units, 1_000_000_000_000L, "s", "second", "seconds");
+      addUnit(units, 60_000_000_000_000L, "m", "minute", "minutes");
+      addUnit(units, 3_600_000_000_000_000L, "h", "hour", "hours");
+      addUnit(units, 86_400_000_000_000_000L, "d", "day", "days");
+      return Map.copyOf(units);
+    }
+
+    private static void addUnit(Map<String, BigInteger> units, long ps, String... names) {
+      for (String name : names) {
+        units.put(name, BigInteger.valueOf(ps));
+      }
+    }
   }
 }

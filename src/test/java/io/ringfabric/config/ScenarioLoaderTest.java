@@ -1,0 +1,588 @@
+package io.ringfabric.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.workload.GetStreamSpec;
+import io.ringfabric.workload.PingPongSpec;
+import io.ringfabric.workload.PutStreamSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ScenarioLoaderTest {
+  private static final String GOOD = """
+      ringfabric {
+        seed = 7
+        engine = actors
+        duration = 2ms
+        topology { kind = mesh, dims = [4, 2] }
+        node { cores = 2, contexts = 8 }
+        fabric {
+          link-bandwidth = 10Gbps
+          link-latency = 20ns
+          switch-latency = 0.5ns
+          mtu = 512
+          packet-header = 8
+          switching = store-and-forward
+        }
+        timing { memory-bandwidth = 5GB/s, mmio = 1.25ns }
+        module { timeout = 50us, retries = 3 }
+        rings = [
+          { id = 1, nodes = [0, 1], capacity = 8KiB, max-element = 512, alignment = 64,
+            put-access = [2, 3], notify = true }
+          { id = 2 }
+        ]
+        workload.processes = [
+          { program = put-stream, nodes = [2, 3], count = 2, core = 1, size = 128
+            target { pattern = fixed, node = 0, ring = 1 } }
+          { program = get-stream, nodes = [0], source.ring = 1 }
+          { program = ping-pong, nodes = [4, 5] }
+        ]
+      }
+      pekko.loglevel = DEBUG
+      """;
+
+  private static Scenario parse(String hocon, String... overrides) {
+    return ScenarioLoader.parse(hocon, "test.conf", List.of(overrides));
+  }
+
+  /** The problems of a scenario that must not load. */
+  private static List<String> problems(String hocon, String... overrides) {
+    return assertThrows(ConfigException.class, () -> parse(hocon, overrides)).problems();
+  }
+
+  // --- good scenarios ------------------------------------------------------------------------------
+
+  @Test
+  void referenceDefaultsLoad() {
+    Scenario s = ScenarioLoader.loadDefaults(List.of());
+    assertEquals("(defaults)", s.source());
+    assertEquals(1, s.seed());
+    assertEquals("reference", s.engine());
+    assertEquals(10_000_000_000L, s.durationPs());
+    assertEquals("torus", s.topology().kind());
+    assertEquals(List.of(4, 4), s.topology().dims());
+    assertEquals(16, s.nodes());
+    assertEquals(new Scenario.NodeSpec(4, 64), s.node());
+    assertEquals(new Scenario.FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
+        Scenario.Switching.CUT_THROUGH), s.fabric());
+    assertEquals(new Scenario.TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
+        s.timing());
+    assertEquals(new Scenario.ModuleSpec(100_000_000, 2), s.module());
+    assertEquals(180_000, s.lookaheadPs());
+    assertEquals(List.of(), s.rings());
+    assertEquals(List.of(), s.processes());
+  }
+
+  @Test
+  void goodScenarioLoadsInModelUnits() {
+    Scenario s = parse(GOOD);
+    assertEquals("test.conf", s.source());
+    assertEquals(7, s.seed());
+    assertEquals("actors", s.engine());
+    assertEquals(2_000_000_000L, s.durationPs());
+    assertEquals(List.of(4, 2), s.topology().dims());
+    assertEquals(8, s.nodes());
+    assertEquals(new Scenario.NodeSpec(2, 8), s.node());
+    assertEquals(new Scenario.FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
+        Scenario.Switching.STORE_AND_FORWARD), s.fabric());
+    assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
+    assertEquals(1_250, s.timing().mmioPs());
+    assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
+    assertEquals(new Scenario.ModuleSpec(50_000_000, 3), s.module());
+    assertEquals(List.of(
+        new RingSpec(NodeSet.of(0, 1), 1, 8192, 512, 64, NodeSet.of(2, 3), NodeSet.all(), true),
+        new RingSpec(NodeSet.all(), 2, 4096, 256, 8, NodeSet.all(), NodeSet.all(), false)),
+        s.rings());
+    assertEquals(List.of(
+        new ProcessGroupSpec(0, "put-stream", NodeSet.of(2, 3), 1, 2,
+            new PutStreamSpec(PutStreamSpec.Pattern.FIXED, 0, 1, 128, 100, 0)),
+        new ProcessGroupSpec(1, "get-stream", NodeSet.of(0), 0, 1,
+            new GetStreamSpec(-1, 1, 0, 20, 500_000, 0)),
+        new ProcessGroupSpec(2, "ping-pong", NodeSet.of(4, 5), 0, 1,
+            new PingPongSpec(1, 64, 100, 100_000))),
+        s.processes());
+  }
+
+  @Test
+  void loadsAFileAndNamesItAsTheSource(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("scenario.conf");
+    Files.writeString(file, GOOD);
+    Scenario s = ScenarioLoader.load(file, List.of());
+    assertEquals(file.toString(), s.source());
+    assertEquals(512, s.fabric().mtu());
+  }
+
+  @Test
+  void theShippedDefaultScenarioIsValid() {
+    // Surefire runs in the project directory.
+    Scenario s = ScenarioLoader.load(Path.of("conf", "ringfabric.conf"), List.of());
+    assertEquals(16, s.nodes());
+    assertEquals(1, s.rings().size());
+    assertEquals(List.of("get-stream", "put-stream", "put-stream", "put-stream"),
+        s.processes().stream().map(ProcessGroupSpec::program).toList());
+  }
+
+  @Test
+  void userDefaultsApplyToEveryEntry() {
+    Scenario s = parse("""
+        ringfabric.defaults.ring.capacity = 8KiB
+        ringfabric.defaults.group.count = 3
+        ringfabric.defaults.put-stream.size = 32
+        ringfabric.rings = [ { id = 1 }, { id = 2, capacity = 1KiB } ]
+        ringfabric.workload.processes = [ { program = put-stream } ]
+        """);
+    assertEquals(8192, s.rings().get(0).capacity());
+    assertEquals(1024, s.rings().get(1).capacity());
+    assertEquals(3, s.processes().get(0).count());
+    assertEquals(32, ((PutStreamSpec) s.processes().get(0).spec()).size());
+  }
+
+  @Test
+  void substitutionsResolveAgainstTheDefaults() {
+    Scenario s = parse("ringfabric.fabric.mtu = ${ringfabric.fabric.packet-header}\n"
+        + "ringfabric.rings += { id = 4 }");
+    assertEquals(16, s.fabric().mtu());
+    assertEquals(4, s.rings().get(0).id());
+  }
+
+  @Test
+  void aRingOrTorusDimensionOfTwoIsFine() {
+    assertEquals(4, parse("ringfabric.topology { kind = torus, dims = [2, 2] }").nodes());
+    assertEquals(2, parse("ringfabric.topology { kind = ring, dims = [2] }").nodes());
+    assertEquals(1, parse("ringfabric.topology { kind = star, dims = [1] }").nodes());
+  }
+
+  // --- overrides --------------------------------------------------------------------------------------
+
+  @Test
+  void overridesWinOverTheFileAndLaterOverridesWin() {
+    Scenario s = parse(GOOD,
+        "fabric.mtu=1024",
+        "ringfabric.node.cores=8",
+        "topology.dims=[8,8]",
+        "topology.kind=torus",
+        "fabric.switching=cut-through",
+        "fabric.link-bandwidth=2.5 Gbps",
+        "fabric.mtu=2048");
+    assertEquals(2048, s.fabric().mtu());
+    assertEquals(8, s.node().cores());
+    assertEquals(List.of(8, 8), s.topology().dims());
+    assertEquals(Scenario.Switching.CUT_THROUGH, s.fabric().switching());
+    assertEquals(2_500_000_000L, s.fabric().linkBandwidthBitsPerSecond());
+    assertEquals(s.fabric().linkLatencyPs(), 20_000); // untouched file value
+  }
+
+  @Test
+  void overridesApplyToTheDefaults() {
+    Scenario s = ScenarioLoader.loadDefaults(List.of("fabric.switching=store-and-forward"));
+    assertEquals(Scenario.Switching.STORE_AND_FORWARD, s.fabric().switching());
+    assertEquals("(defaults)", s.source());
+  }
+
+  @Test
+  void badOverridesAreReportedByTheirText() {
+    assertEquals(List.of(
+        "--set fabric.mtu: expected key=value, e.g. --set fabric.mtu=512",
+        "--set fabric.mtu=: ringfabric.fabric.mtu: cannot parse the value:"
+            + " Expecting a value but got wrong token: end of file",
+        "--set fabric.mtuu=5: ringfabric.fabric.mtuu: unknown key; closest valid key: 'mtu'",
+        "--set fabric.link-latency=20: ringfabric.fabric.link-latency: a duration needs a unit"
+            + " (ns, us, ms, s, m, h, d), e.g. 20ns, not 20"),
+        problems("", "fabric.mtu", "fabric.mtu=", "fabric.mtuu=5", "fabric.link-latency=20"));
+  }
+
+  @Test
+  void anOverrideCannotIndexIntoAList() {
+    assertEquals(List.of("--set workload.processes.0.ops=10: ringfabric.workload.processes:"
+            + " must be a list such as [ { program = put-stream, nodes = all } ], not a block { ... }"
+            + " (a path cannot pick one entry of a list, as in processes.1.ops: write the whole"
+            + " list, or set the value for every entry in ringfabric.defaults)"),
+        problems(GOOD, "workload.processes.0.ops=10"));
+  }
+
+  // --- unknown keys -----------------------------------------------------------------------------------
+
+  @Test
+  void unknownKeyNamesThePathAndTheClosestKey() {
+    assertEquals(
+        List.of("test.conf:3: ringfabric.fabric.mtuu: unknown key; closest valid key: 'mtu'"),
+        problems("""
+            ringfabric {
+              fabric {
+                mtuu = 512
+              }
+            }
+            """));
+  }
+
+  @Test
+  void unknownKeysInDefaultsAreReportedOnceNotInEveryEntry() {
+    assertEquals(List.of("test.conf:1: ringfabric.defaults.ring.capacityy: unknown key;"
+            + " closest valid key: 'capacity'"),
+        problems("ringfabric.defaults.ring.capacityy = 1\n"
+            + "ringfabric.rings = [ { id = 1 }, { id = 2 } ]"));
+  }
+
+  @Test
+  void unknownKeyInARingEntry() {
+    assertEquals(List.of("test.conf:4: ringfabric.rings[1].capacityy: unknown key;"
+            + " closest valid key: 'capacity'"),
+        problems("""
+            ringfabric.rings = [
+              { id = 1 }
+              { id = 2
+                capacityy = 8KiB }
+            ]
+            """));
+  }
+
+  @Test
+  void unknownKeyInAProcessGroup() {
+    assertEquals(List.of(
+        "test.conf:2: ringfabric.workload.processes[0].sizee: unknown key; closest valid key: 'size'",
+        "test.conf:3: ringfabric.workload.processes[0].target.patern: unknown key;"
+            + " closest valid key: 'pattern'"),
+        problems("""
+            ringfabric.workload.processes = [
+              { program = put-stream, sizee = 64
+                target.patern = fixed }
+            ]
+            """));
+  }
+
+  @Test
+  void keysOutsideTheRootAreUnknownButPekkoIsAllowed() {
+    assertEquals(List.of(
+        "test.conf:1: fabric: unknown key outside the ringfabric root;"
+            + " closest valid key: 'ringfabric.fabric'",
+        "test.conf:2: ringfabrik: unknown key outside the ringfabric root;"
+            + " closest valid key: 'ringfabric'"),
+        problems("fabric.mtu = 1\nringfabrik.seed = 2\npekko.loglevel = DEBUG"));
+  }
+
+  // --- wrong values -----------------------------------------------------------------------------------
+
+  @Test
+  void wrongType() {
+    assertEquals(List.of("test.conf:1: ringfabric.fabric.mtu: must be a size in bytes such as 256,"
+            + " 256B, 4KiB or 4kB, not 'big'"),
+        problems("ringfabric.fabric.mtu = \"big\""));
+  }
+
+  @Test
+  void badDurationUnit() {
+    assertEquals(List.of("test.conf:1: ringfabric.fabric.link-latency: must be a duration such as"
+            + " 20ns, 1.5us or 2ms (units ns, us, ms, s, m, h, d), not '20 parsecs'"),
+        problems("ringfabric.fabric.link-latency = 20 parsecs"));
+  }
+
+  @Test
+  void badRate() {
+    assertEquals(List.of("test.conf:1: ringfabric.timing.memory-bandwidth: must be a rate such as"
+            + " 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s (bits: bps, Kbps, Mbps, Gbps,"
+            + " Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not '5 GiB/s'"),
+        problems("ringfabric.timing.memory-bandwidth = 5 GiB/s"));
+  }
+
+  @Test
+  void outOfRangeAndEnumerations() {
+    assertEquals(List.of(
+        "test.conf:1: ringfabric.engine: must be one of reference, actors, not 'actor'"
+            + " (closest: 'actors')",
+        "test.conf:2: ringfabric.duration: must be greater than 0, not 0",
+        "test.conf:3: ringfabric.topology.kind: must be one of ring, mesh, torus, star,"
+            + " not 'hypercube' (closest: 'torus')",
+        "test.conf:4: ringfabric.node.cores: must be between 1 and 1024, not 0",
+        "test.conf:5: ringfabric.node.contexts: must be between 1 and 65536, not 70000",
+        "test.conf:6: ringfabric.fabric.link-bandwidth: must be greater than 0, not '0Gbps'",
+        "test.conf:7: ringfabric.fabric.mtu: must be between 1 byte and 65536 bytes, not '128KiB'",
+        "test.conf:8: ringfabric.fabric.packet-header: must be between 0 bytes and 4096 bytes,"
+            + " not 5000",
+        "test.conf:9: ringfabric.fabric.switching: must be one of cut-through, store-and-forward,"
+            + " not 'wormhole' (closest: 'cut-through')",
+        "test.conf:10: ringfabric.module.timeout: must be greater than 0, not '0us'",
+        "test.conf:11: ringfabric.module.retries: must be between 0 and 100, not 101"),
+        problems("""
+            ringfabric.engine = actor
+            ringfabric.duration = 0
+            ringfabric.topology.kind = hypercube
+            ringfabric.node.cores = 0
+            ringfabric.node.contexts = 70000
+            ringfabric.fabric.link-bandwidth = 0Gbps
+            ringfabric.fabric.mtu = 128KiB
+            ringfabric.fabric.packet-header = 5000
+            ringfabric.fabric.switching = wormhole
+            ringfabric.module.timeout = 0us
+            ringfabric.module.retries = 101
+            """));
+  }
+
+  @Test
+  void zeroLookahead() {
+    assertEquals(List.of("test.conf:3: ringfabric.fabric.switch-latency: the lookahead"
+            + " (switch-latency + link-latency) is zero; every step between nodes must take time,"
+            + " because the simulation advances in windows one hop wide: give switch-latency or"
+            + " link-latency a positive duration"),
+        problems("""
+            ringfabric.fabric {
+              link-latency = 0ns
+              switch-latency = 0
+            }
+            """));
+  }
+
+  @Test
+  void severalProblemsInOneFileAreAllReported() {
+    assertEquals(List.of(
+        "test.conf:2: ringfabric.fabric.mtuu: unknown key; closest valid key: 'mtu'",
+        "test.conf:1: ringfabric.engine: must be one of reference, actors, not 'fast'"
+            + " (closest: 'actors')",
+        "test.conf:3: ringfabric.timing.mmio: a duration needs a unit (ns, us, ms, s, m, h, d),"
+            + " e.g. 20ns, not 50",
+        "test.conf:4: ringfabric.rings[0].capacity: 4100 bytes is not a multiple of the"
+            + " alignment (8 bytes)"),
+        problems("""
+            ringfabric.engine = fast
+            ringfabric.fabric.mtuu = 1
+            ringfabric.timing.mmio = 50
+            ringfabric.rings = [ { id = 1, capacity = 4100 } ]
+            """));
+  }
+
+  // --- topology ---------------------------------------------------------------------------------------
+
+  @Test
+  void dimsThatDoNotMatchTheKind() {
+    assertEquals(List.of("test.conf:1: ringfabric.topology.dims: a torus takes 2 dimensions,"
+            + " [x, y] (a line is [n, 1]), not 1 [16]"),
+        problems("ringfabric.topology.dims = [16]"));
+    assertEquals(List.of("test.conf:1: ringfabric.topology.dims: a ring takes 1 dimension, [n],"
+            + " not 2 [4, 4]"),
+        problems("ringfabric.topology { kind = ring, dims = [4, 4] }"));
+  }
+
+  @Test
+  void changingTheKindButNotTheDefaultDimsPointsAtTheKind() {
+    assertEquals(List.of("test.conf:1: ringfabric.topology.kind: a star takes 1 dimension, [n],"
+            + " but topology.dims is the default 2 [4, 4]; set topology.dims as well"),
+        problems("ringfabric.topology.kind = star"));
+  }
+
+  @Test
+  void anInvalidTopologySkipsTheChecksThatNeedTheNodeCount() {
+    assertEquals(List.of("test.conf:1: ringfabric.topology: must be a block { ... },"
+            + " not a list [1,2]"),
+        problems("ringfabric.topology = [1, 2]\nringfabric.rings = [ { id = 1, nodes = [3] } ]"));
+  }
+
+  @Test
+  void badDims() {
+    assertEquals(List.of("test.conf:1: ringfabric.topology.dims: must be a list of whole numbers"
+            + " between 1 and 65536 such as [4, 4], but it holds 0"),
+        problems("ringfabric.topology.dims = [4, 0]"));
+    assertEquals(List.of("test.conf:1: ringfabric.topology.dims: a 300 x 300 torus has more than"
+            + " 65536 nodes (node ids are 16 bits)"),
+        problems("ringfabric.topology.dims = [300, 300]"));
+    assertEquals(List.of("test.conf:1: ringfabric.topology.dims: must be a list such as [ 4, 4 ],"
+            + " not 16"),
+        problems("ringfabric.topology.dims = 16"));
+  }
+
+  // --- rings ----------------------------------------------------------------------------------------
+
+  @Test
+  void ringOnANodeThatDoesNotExist() {
+    assertEquals(List.of("test.conf:1: ringfabric.rings[0].nodes: node 20 does not exist"
+            + " (nodes are 0..15)"),
+        problems("ringfabric.rings = [ { id = 1, nodes = [20] } ]"));
+  }
+
+  @Test
+  void accessListsNameExistingNodes() {
+    assertEquals(List.of(
+        "test.conf:2: ringfabric.rings[0].put-access: nodes 16, 17 do not exist (nodes are 0..15)",
+        "test.conf:3: ringfabric.rings[0].get-access: must be all or a list of node ids such as"
+            + " [0, 3], not 'none'"),
+        problems("""
+            ringfabric.rings = [ { id = 1
+              put-access = [1, 16, 17]
+              get-access = none } ]
+            """));
+  }
+
+  @Test
+  void ringLayoutChecks() {
+    assertEquals(List.of(
+        "test.conf:2: ringfabric.rings[0].id: missing; every ring needs an id, 0..65535",
+        "test.conf:2: ringfabric.rings[0].alignment: must be a power of two between 8 and 4096,"
+            + " not 24",
+        "test.conf:3: ringfabric.rings[1].id: must be between 0 and 65535, not 70000",
+        "test.conf:3: ringfabric.rings[1].max-element: an element of 4096 bytes takes 4104 bytes"
+            + " with its 8-byte header and padding, more than the ring's capacity of 4096 bytes",
+        "test.conf:4: ringfabric.rings[2].max-element: must be greater than 0, not 0",
+        "test.conf:5: ringfabric.rings[3].capacity: 1000 bytes is not a multiple of the alignment"
+            + " (16 bytes)"),
+        problems("""
+            ringfabric.rings = [
+              { alignment = 24 }
+              { id = 70000, max-element = 4096 }
+              { id = 3, max-element = 0 }
+              { id = 4, alignment = 16, capacity = 1000 }
+              { id = 5, alignment = 64, capacity = 4KiB, max-element = 4032 }
+            ]
+            """));
+  }
+
+  @Test
+  void twoEntriesCreatingTheSameRingOnOneNode() {
+    assertEquals(List.of(
+        "test.conf:4: ringfabric.rings[2].id: ring 1 is created twice on nodes 2..4, 9:"
+            + " by ringfabric.rings[0] and by ringfabric.rings[2]"),
+        problems("""
+            ringfabric.rings = [
+              { id = 1, nodes = [0, 1, 2, 3, 4, 9] }
+              { id = 1, nodes = [5, 6] }
+              { id = 1, nodes = [2, 3, 4, 9, 10] }
+            ]
+            """));
+  }
+
+  @Test
+  void listEntriesMustBeBlocks() {
+    assertEquals(List.of(
+        "test.conf:1: ringfabric.rings[0]: must be a block such as { id = 1 }, not 5",
+        "test.conf:2: ringfabric.workload.processes: must be a list such as"
+            + " [ { program = put-stream, nodes = all } ], not 'put-stream'"),
+        problems("ringfabric.rings = [ 5 ]\nringfabric.workload.processes = put-stream"));
+  }
+
+  // --- process groups ---------------------------------------------------------------------------------
+
+  @Test
+  void tooManyProcessesForTheContexts() {
+    assertEquals(List.of("test.conf:1: ringfabric.workload.processes: node 3 runs 70 processes"
+            + " but has 64 contexts (node.contexts; every process needs one context)"),
+        problems("""
+            ringfabric.workload.processes = [
+              { program = get-stream, nodes = [3], count = 60 }
+              { program = get-stream, nodes = [2, 3], count = 10 }
+            ]
+            """));
+  }
+
+  @Test
+  void tooManyProcessesOnSeveralNodesIsOneLine() {
+    assertEquals(List.of("test.conf:1: ringfabric.workload.processes: nodes 0..15 each run 65"
+            + " processes but have 64 contexts (node.contexts; every process needs one context)"),
+        problems("ringfabric.workload.processes = [ { program = get-stream, count = 65 } ]"));
+  }
+
+  @Test
+  void processGroupChecks() {
+    assertEquals(List.of(
+        "test.conf:2: ringfabric.workload.processes[0].program: missing; every process group"
+            + " names its program (put-stream, get-stream, ping-pong)",
+        "test.conf:3: ringfabric.workload.processes[1].nodes: node 16 does not exist"
+            + " (nodes are 0..15)",
+        "test.conf:3: ringfabric.workload.processes[1].count: must be between 1 and 65536, not 0",
+        "test.conf:3: ringfabric.workload.processes[1].core: core 4 does not exist:"
+            + " node.cores is 4 (cores are 0..3)",
+        "test.conf:4: ringfabric.workload.processes[2].program: unknown program 'put-streem';"
+            // Programs words this line; it may come to say "closest valid program".
+            + " closest valid key: 'put-stream' (known: put-stream, get-stream, ping-pong)"),
+        problems("""
+            ringfabric.workload.processes = [
+              { nodes = [1] }
+              { program = get-stream, nodes = [16], core = 4, count = 0 }
+              { program = put-streem }
+            ]
+            """));
+  }
+
+  // --- unreadable input -------------------------------------------------------------------------------
+
+  @Test
+  void syntaxErrorNamesTheSourceAndLine() {
+    List<String> problems = problems("ringfabric {\n  fabric { mtu = 5\n}\n");
+    assertEquals(1, problems.size());
+    assertTrue(problems.get(0).startsWith("test.conf:4: syntax error: "), problems.get(0));
+  }
+
+  @Test
+  void syntaxErrorInAFileNamesTheFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("broken.conf");
+    Files.writeString(file, "ringfabric {\n  fabric.mtu = = 5\n}\n");
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> ScenarioLoader.load(file, List.of()));
+    assertEquals(1, e.problems().size());
+    assertTrue(e.problems().get(0).startsWith(file + ":2: syntax error: "), e.problems().get(0));
+  }
+
+  @Test
+  void missingFileIsAProblemNotAnIoError(@TempDir Path dir) {
+    Path file = dir.resolve("nope.conf");
+    ConfigException e =
+        assertThrows(ConfigException.class, () -> ScenarioLoader.load(file, List.of("fabric.mtu")));
+    assertEquals(List.of(
+        file + ": cannot read the scenario: no such file",
+        "--set fabric.mtu: expected key=value, e.g. --set fabric.mtu=512"), e.problems());
+    assertEquals(List.of(dir + ": cannot read the scenario: it is a directory"),
+        assertThrows(ConfigException.class, () -> ScenarioLoader.load(dir, List.of())).problems());
+  }
+
+  @Test
+  void unresolvedSubstitutionIsAProblem() {
+    assertEquals(List.of("test.conf:1: Could not resolve substitution to a value: ${nowhere}"),
+        problems("ringfabric.fabric.mtu = ${nowhere}"));
+  }
+
+  /** Odd shapes must end in a ConfigException or a scenario, never in another exception. */
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "ringfabric = 5",
+      "ringfabric = null",
+      "ringfabric.fabric = 5",
+      "ringfabric.fabric = null",
+      "ringfabric.node.cores = null",
+      "ringfabric.defaults = 1\nringfabric.rings = [ { id = 1 } ]",
+      "ringfabric.defaults.ring = 1\nringfabric.rings = [ { id = 1 } ]",
+      "ringfabric.defaults.put-stream.target = 1\n"
+          + "ringfabric.workload.processes = [ { program = put-stream } ]",
+      "ringfabric.workload = 3",
+      "ringfabric.workload.processes = [ { program = [1] } ]",
+      "ringfabric.workload.processes = [ { program = put-stream, target = 5 } ]",
+      "ringfabric.workload.processes = [ { program = ping-pong, nodes = all } ]",
+      "ringfabric.workload.processes = [ { program = get-stream, source = null } ]",
+      "ringfabric.topology = [1, 2]",
+      "ringfabric.topology.dims = []",
+      "ringfabric.topology { kind = nope, dims = [0] }\nringfabric.rings = [ { id = 1, nodes = [99] } ]",
+      "ringfabric.rings = [ { id = 1, nodes = [0], notify = maybe, alignment = 3, capacity = -1 } ]",
+      "ringfabric.rings = {}",
+      "ringfabric.rings = [ [ ] ]",
+      "\"a.b\" = 1",
+      "ringfabric.\"odd.key\" = 1",
+      "include \"nowhere.conf\"",
+      ""})
+  void oddInputNeverThrowsAnythingElse(String hocon) {
+    try {
+      parse(hocon);
+    } catch (ConfigException e) {
+      assertFalse(e.problems().isEmpty());
+      for (String line : e.problems()) {
+        assertFalse(line.contains("Exception"), line);
+      }
+    } catch (RuntimeException e) {
+      fail("unexpected " + e, e);
+    }
+  }
+}
