@@ -55,7 +55,7 @@ public final class Programs {
         reader.problem(
             "program",
             "unknown program '" + program + "'"
-                + io.ringfabric.config.Closest.suggestion(program, names())
+                + io.ringfabric.config.Closest.suggestion(program, names(), "program")
                 + " (known: " + String.join(", ", names()) + ")");
         return null;
     }

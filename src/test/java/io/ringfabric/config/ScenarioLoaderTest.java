@@ -498,8 +498,7 @@ class ScenarioLoaderTest {
         "test.conf:3: ringfabric.workload.processes[1].core: core 4 does not exist:"
             + " node.cores is 4 (cores are 0..3)",
         "test.conf:4: ringfabric.workload.processes[2].program: unknown program 'put-streem';"
-            // Programs words this line; it may come to say "closest valid program".
-            + " closest valid key: 'put-stream' (known: put-stream, get-stream, ping-pong)"),
+            + " closest valid program: 'put-stream' (known: put-stream, get-stream, ping-pong)"),
         problems("""
             ringfabric.workload.processes = [
               { nodes = [1] }
