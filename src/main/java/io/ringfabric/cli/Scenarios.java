@@ -1,0 +1,81 @@
+package io.ringfabric.cli;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.config.ScenarioLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Finding and loading the scenario file a command was given. */
+final class Scenarios {
+  /** The default scenario, relative to the repository root or the working directory. */
+  static final String DEFAULT_CONFIG = "conf/ringfabric.conf";
+
+  private Scenarios() {}
+
+  /**
+   * The scenario file to use when none is given: {@code $RINGFABRIC_HOME/conf/ringfabric.conf}
+   * when bin/ringfabric set RINGFABRIC_HOME, else {@code conf/ringfabric.conf} in the working
+   * directory.
+   */
+  static Path defaultConfig(String home) {
+    return home == null || home.isBlank() ? Path.of(DEFAULT_CONFIG) : Path.of(home).resolve(DEFAULT_CONFIG);
+  }
+
+  /** Checks the file can be read before handing it to the loader, so the message is plain. */
+  static void requireReadable(Path file, boolean isDefault) {
+    if (!Files.exists(file)) {
+      if (isDefault) {
+        throw new BadInput("no scenario given, and the default scenario " + where(file)
+            + " does not exist; give a CONFIG file: ringfabric run path/to/scenario.conf");
+      }
+      throw new BadInput("scenario file " + where(file) + " does not exist");
+    }
+    if (Files.isDirectory(file)) {
+      throw new BadInput("scenario file " + file + " is a directory, not a file");
+    }
+    if (!Files.isReadable(file)) {
+      throw new BadInput("scenario file " + file + " cannot be read (permission denied)");
+    }
+  }
+
+  /** The path as given, and where that is when it is relative. */
+  static String where(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    return abs.toString().equals(file.toString()) ? file.toString() : file + " (" + abs + ")";
+  }
+
+  /** An I/O failure in words, without the exception's class name. */
+  static String describe(java.io.IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file or directory";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return "a file of that name is in the way";
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e.getMessage() == null ? "I/O error" : e.getMessage();
+  }
+
+  static Scenario load(Path file, boolean isDefault, List<String> overrides) {
+    requireReadable(file, isDefault);
+    return ScenarioLoader.load(file, overrides);
+  }
+
+  /** Ring buffers the scenario creates, counted over every node that gets one. */
+  static int ringInstances(Scenario s) {
+    return s.rings().stream().mapToInt(r -> r.nodes().members(s.nodes()).length).sum();
+  }
+
+  /** Processes the scenario starts, counted over every node of every group. */
+  static long processInstances(Scenario s) {
+    return s.processes().stream()
+        .mapToLong(g -> (long) g.count() * g.nodes().members(s.nodes()).length)
+        .sum();
+  }
+}

@@ -1,0 +1,244 @@
+package io.ringfabric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class MainTest {
+  /** A small scenario that finishes by itself: two producers, one consumer. */
+  static final String TINY = """
+      ringfabric {
+        topology { kind = ring, dims = [4] }
+        rings = [ { id = 0 } ]
+        workload.processes = [
+          { program = put-stream, nodes = [0, 1], target { pattern = fixed, node = 3, ring = 0 }, ops = 20 }
+          { program = get-stream, nodes = [3], core = 1, ops = 40 }
+        ]
+      }
+      """;
+
+  /** Two unknown or wrong settings, on lines 2 and 4. */
+  static final String BAD = """
+      ringfabric {
+        fabric { mtux = 5 }
+        topology {
+          kind = cube
+        }
+      }
+      """;
+
+  @TempDir Path dir;
+
+  /** What one command line printed and returned. */
+  record Outcome(int code, String out, String err) {}
+
+  static Outcome run(Map<String, String> env, String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), env, args);
+    return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
+  static Outcome run(String... args) {
+    return run(Map.of(), args);
+  }
+
+  private Path file(String name, String text) throws Exception {
+    Path f = dir.resolve(name);
+    Files.createDirectories(f.getParent());
+    Files.writeString(f, text);
+    return f;
+  }
+
+  /** Bad input never shows the user a stack trace. */
+  private static void assertNoStackTrace(String err) {
+    assertFalse(err.contains("Exception"), err);
+    assertFalse(err.contains("at io."), err);
+    assertFalse(err.contains("\tat "), err);
+  }
+
+  @Test
+  void validateAcceptsAGoodScenario() throws Exception {
+    Path f = file("tiny.conf", TINY);
+    Outcome o = run("validate", f.toString());
+    assertEquals(0, o.code(), o.err());
+    assertEquals(f + ": ok (4 nodes, 4 rings, 3 processes)" + System.lineSeparator(), o.out());
+    assertEquals("", o.err());
+  }
+
+  @Test
+  void validateListsEachProblemWithFileLineAndPath() throws Exception {
+    Path f = file("bad.conf", BAD);
+    Outcome o = run("validate", f.toString());
+    assertEquals(2, o.code());
+    assertEquals("", o.out());
+    List<String> lines = o.err().lines().toList();
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith(f + ":2: ") && l.contains("ringfabric.fabric.mtux")
+        && l.contains("mtu")), o.err());
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith(f + ":4: ") && l.contains("ringfabric.topology.kind")),
+        o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void validateOfAMissingFileIsBadInput() {
+    Path f = dir.resolve("nowhere.conf");
+    Outcome o = run("validate", f.toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("nowhere.conf") && o.err().contains("does not exist"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void runRejectsBadScenarioWithItsProblems() throws Exception {
+    Path f = file("bad.conf", BAD);
+    Outcome o = run("run", f.toString(), "--out", dir.resolve("out").toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("ringfabric.fabric.mtux"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void runRejectsAnUnknownOption() {
+    Outcome o = run("run", "--frobnicate");
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("--frobnicate"), o.err());
+    assertTrue(o.err().contains("ringfabric run --help"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void runRejectsAnUnknownEngineName() throws Exception {
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--engine", "warp");
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("reference") && o.err().contains("actors"), o.err());
+  }
+
+  @Test
+  void runRejectsASetWithoutValue() throws Exception {
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--set", "fabric.mtu");
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("key=value"), o.err());
+  }
+
+  @Test
+  void runOfAMissingFileNamesIt() {
+    Outcome o = run("run", dir.resolve("missing-scenario.conf").toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("missing-scenario.conf"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void runRefusesAnOutputDirectoryItCannotCreate() throws Exception {
+    Path notADir = file("results.txt", "a file, not a directory");
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--out", notADir.toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("cannot create the output directory " + notADir), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void defaultScenarioIsLookedUpUnderRingfabricHome() {
+    Outcome o = run(Map.of(Main.HOME_ENV, dir.toString()), "run");
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains(dir.resolve("conf/ringfabric.conf").toString()), o.err());
+    assertTrue(o.err().contains("default"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void defaultScenarioWithoutHomeIsInTheWorkingDirectory() {
+    assertEquals(Path.of("conf/ringfabric.conf"), Scenarios.defaultConfig(null));
+    assertEquals(Path.of("/opt/rf/conf/ringfabric.conf"), Scenarios.defaultConfig("/opt/rf"));
+  }
+
+  @Test
+  void actorsEngineIsNotAvailableYet() throws Exception {
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--engine", "actors",
+        "--out", dir.resolve("out").toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("not available"), o.err());
+    assertNoStackTrace(o.err());
+  }
+
+  @Test
+  void overridesComeInOrderWithEngineAndSeedLast() {
+    CommandLine cl = new CommandLine(new Main(Map.of()));
+    CommandLine.ParseResult parsed = cl.parseArgs(
+        "run", "--seed", "7", "--set", "fabric.mtu=512", "--engine", "reference", "--set", "seed=3");
+    RunCommand cmd = parsed.subcommand().commandSpec().commandLine().getCommand();
+    assertEquals(List.of("fabric.mtu=512", "seed=3", "engine=reference", "seed=7"), cmd.overrides());
+    assertEquals(Path.of("out"), cmd.out);
+  }
+
+  @Test
+  void noCommandIsBadArguments() {
+    Outcome o = run();
+    assertEquals(2, o.code());
+    assertTrue(o.err().contains("--help"), o.err());
+  }
+
+  @Test
+  void helpAndVersion() {
+    Outcome help = run("--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().contains("run") && help.out().contains("validate"), help.out());
+    Outcome runHelp = run("run", "--help");
+    assertEquals(0, runHelp.code());
+    assertTrue(runHelp.out().contains("--engine") && runHelp.out().contains("--out"), runHelp.out());
+    Outcome version = run("--version");
+    assertEquals(0, version.code());
+    assertTrue(version.out().startsWith("ringfabric "), version.out());
+  }
+
+  @Test
+  void anyOtherFailureIsOneLineAndStatusOne() {
+    StringWriter text = new StringWriter();
+    int code = Main.failure(new IllegalStateException("the event queue ran dry"), "run",
+        new PrintWriter(text), false);
+    assertEquals(1, code);
+    assertEquals("ringfabric: run failed: the event queue ran dry" + System.lineSeparator(), text.toString());
+
+    StringWriter debug = new StringWriter();
+    Main.failure(new IllegalStateException("boom"), "run", new PrintWriter(debug), true);
+    assertTrue(debug.toString().contains("at io.ringfabric.cli.MainTest"), debug.toString());
+
+    assertEquals("NullPointerException", Main.reason(new NullPointerException()));
+  }
+
+  @Test
+  void runPrintsTheReportAndWritesResults() throws Exception {
+    Path f = file("tiny.conf", TINY);
+    Path out = dir.resolve("results/dir");
+    Outcome o = run("run", f.toString(), "--seed", "5", "--out", out.toString());
+    assertEquals(0, o.code(), o.err());
+    List<String> lines = o.out().lines().toList();
+    assertEquals("wrote " + out.resolve("results.json"), lines.get(lines.size() - 1));
+
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertEquals(5, json.at("/seed").asLong());
+    assertEquals("reference", json.at("/engine").asText());
+    assertEquals(40, json.at("/ops/put/issued").asLong());
+    assertTrue(o.out().contains("fingerprint " + json.at("/fingerprint").asText() + System.lineSeparator()),
+        o.out());
+    String report = Files.readString(out.resolve("report.txt"));
+    assertTrue(o.out().startsWith(report), "the report printed is the one written");
+  }
+}
