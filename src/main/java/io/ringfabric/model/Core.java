@@ -31,6 +31,9 @@ public final class Core extends Component {
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
   private long freeAt;
   private boolean coreFreePending;
+  // The process polling back to back without events, and its run; null when none.
+  private UserProcess poller;
+  private PollRun run;
   private final LatencyRecorder roundTrips = new LatencyRecorder();
   private long polls;
   private long pollPs;
@@ -70,12 +73,21 @@ public final class Core extends Component {
 
   // ---- protocol ----
 
-  /** A process resumes: its context is mapped, or its sleep, compute or poll pause ended. */
-  record Wake(int process, Reason reason) implements Message {
+  /**
+   * A process resumes: its context is mapped, its sleep, compute or poll pause ended, or the read
+   * of its poll run that sees the completion has returned ({@code OBSERVED}, valid only for the
+   * run it was computed for: {@code generation}).
+   */
+  record Wake(int process, Reason reason, long generation) implements Message {
+    Wake(int process, Reason reason) {
+      this(process, reason, 0);
+    }
+
     enum Reason {
       STARTED,
       WOKEN,
-      REPOLL
+      REPOLL,
+      OBSERVED
     }
 
     @Override
@@ -147,7 +159,7 @@ public final class Core extends Component {
     } else if (m instanceof Completion c) {
       onCompletion(c);
     } else if (m instanceof Wake w) {
-      onWake(processes.get(w.process()), w.reason());
+      onWake(processes.get(w.process()), w.reason(), w.generation());
     } else if (m == CoreFree.INSTANCE) {
       onCoreFree();
     } else if (m instanceof ArrivalNotification) {
@@ -158,10 +170,14 @@ public final class Core extends Component {
   }
 
   private void onCompletion(Completion c) {
-    processes.get(c.process()).seen = c;
+    UserProcess p = processes.get(c.process());
+    p.seen = c;
+    if (p == poller && c.sequence() == p.actions) {
+      scheduleObservation(p);
+    }
   }
 
-  private void onWake(UserProcess p, Wake.Reason reason) {
+  private void onWake(UserProcess p, Wake.Reason reason, long generation) {
     if (p.isOver()) {
       return;
     }
@@ -169,6 +185,7 @@ public final class Core extends Component {
       case STARTED -> requestCore(p, Step.START);
       case WOKEN -> requestCore(p, Step.WAKE);
       case REPOLL -> requestCore(p, Step.POLL);
+      case OBSERVED -> onObserved(p, generation);
       default -> throw new IllegalStateException(reason.toString());
     }
   }
@@ -195,6 +212,9 @@ public final class Core extends Component {
   // ---- sharing the core ----
 
   private void requestCore(UserProcess p, Step step) {
+    if (poller != null && poller != p) {
+      unroll(now());
+    }
     if (freeAt <= now() && waiting.isEmpty()) {
       execute(p, step);
     } else {
@@ -206,6 +226,9 @@ public final class Core extends Component {
   private void dispatch() {
     while (!waiting.isEmpty() && freeAt <= now()) {
       Waiting w = waiting.pollFirst();
+      if (poller != null) {
+        unroll(now());
+      }
       if (!w.process().isOver()) {
         execute(w.process(), w.step());
       }
@@ -241,13 +264,85 @@ public final class Core extends Component {
     }
   }
 
-  /** One status read, starting {@code after} picoseconds from now. */
+  /**
+   * Starts a poll run: reads back to back from {@code after} picoseconds on, until one sees the
+   * action complete or another process wants the core.
+   */
   private void poll(UserProcess p, long after) {
     p.state = UserProcess.State.POLLING;
-    polls++;
-    pollPs += timing.mmioPs();
-    hold(after + timing.mmioPs());
-    send(id(), after + timing.mmioPs(), new PollDone(p.index));
+    hold(after);
+    poller = p;
+    run = new PollRun(now(), now() + after,
+        timing.mmioPs(), timing.pollIntervalPs());
+    freeAt = run.readEnd(0);
+    if (!waiting.isEmpty()) {
+      unroll(now()); // others want the core already: poll one read at a time
+      return;
+    }
+    Completion c = p.seen;
+    if (c != null && c.sequence() == p.actions) {
+      scheduleObservation(p);
+    }
+  }
+
+  /** The completion is in: the read that sees it ends the run. */
+  private void scheduleObservation(UserProcess p) {
+    long k = run.firstReadEndingAfter(now());
+    p.generation++;
+    p.observingRead = k;
+    send(id(), run.readEnd(k) - now(), new Wake(p.index, Wake.Reason.OBSERVED, p.generation));
+  }
+
+  private void onObserved(UserProcess p, long generation) {
+    if (p != poller || generation != p.generation) {
+      return; // the run was unrolled before this read: its own reads will see the completion
+    }
+    countReads(p.observingRead + 1);
+    poller = null;
+    run = null;
+    freeAt = now();
+    requestCore(p, Step.COMPLETE);
+  }
+
+  /**
+   * Another process wants the core at {@code t}: the poller's run becomes single reads again.
+   * A read in progress finishes first (an explicit PollDone); a read not yet started waits its
+   * turn behind the newcomer.
+   */
+  private void unroll(long t) {
+    UserProcess p = poller;
+    long k = run.readAt(t);
+    p.generation++;
+    if (observing(p) && run.readEnd(p.observingRead) <= t) {
+      countReads(p.observingRead + 1); // that read has seen the completion, at this very instant
+      freeAt = t;
+      send(id(), 0, new PollDone(p.index));
+    } else if (run.holdsCoreAt(k, t)) {
+      countReads(k + 1);
+      freeAt = run.readEnd(k);
+      send(id(), freeAt - t, new PollDone(p.index));
+    } else if (t < run.readStart(k + 1) && t >= run.readEnd(k)) {
+      countReads(k + 1); // between two reads: the next one starts on time, if the core is free
+      freeAt = t;
+      send(id(), run.readStart(k + 1) - t, new Wake(p.index, Wake.Reason.REPOLL));
+    } else {
+      countReads(k); // read k is due right now: the newcomer goes first
+      freeAt = t;
+      send(id(), 0, new Wake(p.index, Wake.Reason.REPOLL));
+    }
+    poller = null;
+    run = null;
+  }
+
+  /** Whether the poller's current action has completed, so one of its reads will see it. */
+  private static boolean observing(UserProcess p) {
+    return p.seen != null && p.seen.sequence() == p.actions;
+  }
+
+  private void countReads(long reads) {
+    polls += reads;
+    pollPs += reads * timing.mmioPs();
+    busyPs += reads * timing.mmioPs();
   }
 
   // ---- running the program ----

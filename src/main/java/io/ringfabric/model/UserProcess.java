@@ -31,6 +31,9 @@ final class UserProcess {
   int opRing;
   long actions; // doorbells rung = the context sequence the next completion must carry
   Core.Completion seen;
+  // Poll runs: which run an OBSERVED wake belongs to, and the read that sees the completion.
+  long generation;
+  long observingRead;
   // Chosen during a callback: the next action.
   Runnable next;
 

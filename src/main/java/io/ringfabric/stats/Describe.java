@@ -38,8 +38,10 @@ public final class Describe {
 
   private static String shape(Scenario s) {
     List<Integer> d = s.topology().dims();
-    String dims = d.size() == 1 ? String.valueOf(d.get(0)) : d.get(0) + "x" + d.get(1);
-    return dims + " " + s.topology().kind();
+    if (d.size() == 1) {
+      return s.topology().kind();
+    }
+    return d.get(0) + "x" + d.get(1) + " " + s.topology().kind();
   }
 
   static String rate(long bps) {

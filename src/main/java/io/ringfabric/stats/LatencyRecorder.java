@@ -39,11 +39,16 @@ public final class LatencyRecorder {
     return new Summary(
         count,
         ns((double) sum / count),
-        ns(histogram.getValueAtPercentile(50)),
-        ns(histogram.getValueAtPercentile(90)),
-        ns(histogram.getValueAtPercentile(99)),
-        ns(histogram.getValueAtPercentile(99.9)),
+        ns(percentile(50)),
+        ns(percentile(90)),
+        ns(percentile(99)),
+        ns(percentile(99.9)),
         ns(max));
+  }
+
+  /** A bucket's upper edge can lie above every recorded value; never report more than the max. */
+  private long percentile(double p) {
+    return Math.min(histogram.getValueAtPercentile(p), max);
   }
 
   /** Picoseconds to nanoseconds, rounded to the picosecond so printing stays exact. */
