@@ -388,7 +388,7 @@ public final class ScenarioLoader {
 
     private Scenario.TimingSpec timing(ConfigReader t) {
       return new Scenario.TimingSpec(
-          t.durationPs("mmio", 0, MAX_LATENCY_PS),
+          t.durationPs("mmio", 1, MAX_LATENCY_PS), // a poll must take time, or it would spin forever
           t.durationPs("memory-latency", 0, MAX_LATENCY_PS),
           t.bitsPerSecond("memory-bandwidth", 1, Long.MAX_VALUE),
           t.durationPs("module-latency", 0, MAX_LATENCY_PS),
