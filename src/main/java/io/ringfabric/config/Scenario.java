@@ -20,7 +20,8 @@ public record Scenario(
     TimingSpec timing,
     ModuleSpec module,
     List<RingSpec> rings,
-    List<ProcessGroupSpec> processes) {
+    List<ProcessGroupSpec> processes,
+    ActorSpec actors) {
 
   public Scenario {
     rings = List.copyOf(rings);
@@ -78,4 +79,24 @@ public record Scenario(
 
   /** {@code module.*}: the messaging module's time limit for a response and its retries. */
   public record ModuleSpec(long timeoutPs, int retries) {}
+
+  /**
+   * {@code actors.*}: how the actor engine uses the machine it runs on. None of it changes results.
+   *
+   * @param threads threads of the simulation dispatcher (0: one per available processor)
+   * @param throughput messages an actor handles before it lets another actor have the thread
+   * @param watchdogMillis wall-clock time a window may take before the run is aborted
+   */
+  public record ActorSpec(int threads, int throughput, long watchdogMillis) {
+    /** The defaults of reference.conf. */
+    public static ActorSpec defaults() {
+      return new ActorSpec(0, 100, 60_000);
+    }
+  }
+
+  /** This scenario with another engine, or actor settings (tests, the bench). */
+  public Scenario with(String engine, ActorSpec actors) {
+    return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
+        rings, processes, actors);
+  }
 }

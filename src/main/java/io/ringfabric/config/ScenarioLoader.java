@@ -314,8 +314,16 @@ public final class ScenarioLoader {
       Scenario.ModuleSpec module = module(root.child("module"));
       List<RingSpec> rings = rings(nodes);
       List<ProcessGroupSpec> processes = processes(nodes, nodeOk ? node : null);
+      Scenario.ActorSpec actors = actors(root.child("actors"));
       return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
-          rings, processes);
+          rings, processes, actors);
+    }
+
+    private Scenario.ActorSpec actors(ConfigReader a) {
+      return new Scenario.ActorSpec(
+          a.intValue("threads", 0, 1024),
+          a.intValue("throughput", 1, 1_000_000),
+          a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L);
     }
 
     // --- topology --------------------------------------------------------------------------------

@@ -21,10 +21,14 @@ public final class Simulation {
   }
 
   public static RunResult run(Machine machine, String engine) {
-    if (!ReferenceEngine.NAME.equals(engine)) {
-      throw new EngineUnavailable("engine '" + engine + "' is not available yet; use --engine reference");
+    EngineRun run;
+    if (ReferenceEngine.NAME.equals(engine)) {
+      run = ReferenceEngine.run(machine, machine.scenario().durationPs());
+    } else if (ActorEngine.NAME.equals(engine)) {
+      run = ActorEngine.run(machine);
+    } else {
+      throw new EngineUnavailable("unknown engine '" + engine + "'; use reference or actors");
     }
-    EngineRun run = ReferenceEngine.run(machine, machine.scenario().durationPs());
     return Results.collect(machine, run);
   }
 }

@@ -51,6 +51,32 @@ public final class Layout {
     return switchId * perNode + cores + 2;
   }
 
+  /**
+   * The part of the machine a component belongs to, for engines that run parts apart: the node
+   * id for a node's components, {@code nodes + i} for the i-th standalone switch.
+   */
+  public int partOf(int componentId) {
+    int n = componentId / perNode;
+    return n < nodes ? n : nodes + (componentId - nodes * perNode);
+  }
+
+  /** Parts: one per node, one per standalone switch. */
+  public int parts() {
+    return nodes + standaloneSwitches;
+  }
+
+  /** The component ids of a part, in id order. */
+  public int[] componentsOf(int part) {
+    if (part >= nodes) {
+      return new int[] {nodes * perNode + (part - nodes)};
+    }
+    int[] ids = new int[perNode];
+    for (int i = 0; i < perNode; i++) {
+      ids[i] = part * perNode + i;
+    }
+    return ids;
+  }
+
   /** The node owning a component, or -1 for a standalone switch. */
   public int nodeOf(int componentId) {
     int n = componentId / perNode;

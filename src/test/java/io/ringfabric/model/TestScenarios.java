@@ -117,6 +117,6 @@ public final class TestScenarios {
         new Scenario.NodeSpec(cores, contexts),
         new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries), rings, groups);
+        new Scenario.ModuleSpec(timeout, retries), rings, groups, Scenario.ActorSpec.defaults());
   }
 }

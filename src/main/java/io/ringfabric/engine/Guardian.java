@@ -1,0 +1,45 @@
+package io.ringfabric.engine;
+
+import io.ringfabric.model.Component;
+import io.ringfabric.model.Layout;
+import io.ringfabric.model.Machine;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+
+/**
+ * The root of the actor tree: builds it from the machine (a node actor per node, each with its
+ * cores, module, memory and switch as children; a part per standalone switch; the coordinator)
+ * and stops when the coordinator does.
+ */
+public final class Guardian {
+  private Guardian() {}
+
+  public static Behavior<Void> create(Machine machine, Duration watchdog, CompletableFuture<EngineRun> done) {
+    return Behaviors.setup(ctx -> {
+      Layout layout = machine.layout();
+      ActorRef<Coordinator.Command> coordinator = ctx.spawn(Coordinator.create(layout,
+          machine.scenario().lookaheadPs(), machine.scenario().durationPs(), watchdog, done),
+          "coordinator");
+      ctx.watch(coordinator);
+      Component[] components = machine.components();
+      List<ActorRef<NodeActor.Command>> parts = new ArrayList<>();
+      for (int p = 0; p < layout.parts(); p++) {
+        parts.add(ctx.spawn(NodeActor.create(p, layout, components), partName(layout, p)));
+      }
+      coordinator.tell(new Coordinator.Parts(parts));
+      return Behaviors.receive(Void.class)
+          .onSignal(org.apache.pekko.actor.typed.Terminated.class, t -> Behaviors.stopped())
+          .build();
+    });
+  }
+
+  /** {@code node-3}, or {@code switch-16} for a switch that belongs to no node. */
+  static String partName(Layout layout, int part) {
+    return part < layout.nodes() ? "node-" + part : "switch-" + part;
+  }
+}
