@@ -170,12 +170,22 @@ class MainTest {
   }
 
   @Test
-  void actorsEngineIsNotAvailableYet() throws Exception {
-    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--engine", "actors",
-        "--out", dir.resolve("out").toString());
-    assertEquals(2, o.code());
-    assertTrue(o.err().contains("not available"), o.err());
-    assertNoStackTrace(o.err());
+  void bothEnginesWriteTheSameResults() throws Exception {
+    String conf = file("tiny.conf", TINY).toString();
+    Outcome actors = run("run", conf, "--engine", "actors", "--out", dir.resolve("a").toString());
+    Outcome reference = run("run", conf, "--engine", "reference", "--out", dir.resolve("r").toString());
+    assertEquals(0, actors.code(), actors.err());
+    assertEquals(0, reference.code(), reference.err());
+    assertEquals(comparable(dir.resolve("r/results.json")), comparable(dir.resolve("a/results.json")));
+    assertTrue(Files.readString(dir.resolve("a/results.json")).contains("\"engine\": \"actors\""));
+  }
+
+  /** results.json without the lines that may differ between engines and runs. */
+  private static List<String> comparable(Path results) throws Exception {
+    return Files.readAllLines(results).stream()
+        .filter(l -> !l.contains("\"engine\"") && !l.contains("\"wallSeconds\"")
+            && !l.contains("\"eventsPerSecond\""))
+        .toList();
   }
 
   @Test
