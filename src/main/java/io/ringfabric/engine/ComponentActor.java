@@ -59,7 +59,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   private Behavior<Command> onHandle(Handle handle) {
     try {
       component.deliver(handle.event());
-    } catch (RuntimeException failure) {
+    } catch (RuntimeException | Error failure) { // never let a model bug take the system down silently
       handle.replyTo().tell(new NodeActor.ChildFailed(
           new ModelFailure(component, handle.event(), failure).getMessage()));
       return this;

@@ -8,7 +8,7 @@ import io.ringfabric.model.Event;
  * component, the simulated time and the event so the failure can be found and replayed.
  */
 public final class ModelFailure extends RuntimeException {
-  public ModelFailure(Component component, Event event, RuntimeException cause) {
+  public ModelFailure(Component component, Event event, Throwable cause) {
     super(component.name() + " failed at " + event.time() + " ps handling " + event.kind()
         + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,
         cause);

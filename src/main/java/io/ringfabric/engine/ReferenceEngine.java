@@ -38,7 +38,7 @@ public final class ReferenceEngine {
       Component target = components[e.target()];
       try {
         target.deliver(e);
-      } catch (RuntimeException failure) {
+      } catch (RuntimeException | Error failure) { // Errors too: a model bug must name its place
         throw new ModelFailure(target, e, failure);
       }
       events++;

@@ -1,0 +1,102 @@
+package io.ringfabric.engine;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.model.Machine;
+import io.ringfabric.stats.Results;
+import io.ringfabric.stats.RunResult;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The standard benchmark: tori of 16, 64 and 256 nodes under uniform PUT traffic that keeps the
+ * fabric busy, run on each engine after a warm-up. Speed is measured here, on purpose, never in
+ * unit tests.
+ */
+public final class Bench {
+  private Bench() {}
+
+  /** One measured run. */
+  public record Measurement(
+      int nodes, String engine, long events, double wallSeconds, double eventsPerSecond,
+      long windows, double eventsPerWindow, long peakHeapBytes, String fingerprint) {}
+
+  /** The scenario for {@code nodes} nodes (a square torus, or 4 x n/4). */
+  public static Scenario scenario(int nodes, long opsPerProducer) {
+    int x = (int) Math.round(Math.sqrt(nodes));
+    int y = nodes / x;
+    if (x * y != nodes) {
+      x = nodes;
+      y = 1;
+    }
+    String hocon = """
+        ringfabric {
+          topology { kind = torus, dims = [%d, %d] }
+          rings = [ { id = 0, capacity = 16KiB, max-element = 256 } ]
+          workload.processes = [
+            { program = get-stream, core = 0, source { node = self, ring = 0 }, empty-backoff = 200ns }
+            { program = put-stream, core = 1, target { pattern = uniform, ring = 0 }, size = 256, ops = %d }
+            { program = put-stream, core = 2, target { pattern = uniform, ring = 0 }, size = 256, ops = %d }
+            { program = put-stream, core = 3, target { pattern = uniform, ring = 0 }, size = 256, ops = %d }
+          ]
+        }
+        """.formatted(x, y, opsPerProducer, opsPerProducer, opsPerProducer);
+    return ScenarioLoader.parse(hocon, "(bench " + nodes + " nodes)", List.of());
+  }
+
+  /** Runs one scenario once on one engine and measures it. */
+  public static Measurement measure(Scenario scenario, String engine) {
+    System.gc();
+    resetPeaks();
+    Machine machine = Machine.build(scenario);
+    EngineRun run = ReferenceEngine.NAME.equals(engine)
+        ? ReferenceEngine.run(machine, scenario.durationPs())
+        : ActorEngine.run(machine);
+    RunResult result = Results.collect(machine, run);
+    double wall = run.wallNanos() / 1e9;
+    return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
+        run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(), peakHeap(),
+        result.fingerprint());
+  }
+
+  /** Warms up, then measures each engine {@code repeat} times and keeps the fastest run. */
+  public static List<Measurement> run(int nodes, long ops, List<String> engines, int warmup, int repeat) {
+    Scenario scenario = scenario(nodes, ops);
+    List<Measurement> best = new ArrayList<>();
+    for (String engine : engines) {
+      for (int i = 0; i < warmup; i++) {
+        measure(scenario, engine);
+      }
+      Measurement fastest = null;
+      for (int i = 0; i < repeat; i++) {
+        Measurement m = measure(scenario, engine);
+        if (fastest == null || m.wallSeconds() < fastest.wallSeconds()) {
+          fastest = m;
+        }
+      }
+      best.add(fastest);
+    }
+    return best;
+  }
+
+  private static void resetPeaks() {
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        pool.resetPeakUsage();
+      }
+    }
+  }
+
+  private static long peakHeap() {
+    long sum = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        sum += pool.getPeakUsage().getUsed();
+      }
+    }
+    return sum;
+  }
+}

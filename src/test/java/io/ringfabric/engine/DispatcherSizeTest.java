@@ -1,0 +1,25 @@
+package io.ringfabric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.model.Machine;
+import io.ringfabric.stats.RunResult;
+import org.junit.jupiter.api.Test;
+
+/** Thread counts change how fast the actor engine runs, never what it computes. */
+class DispatcherSizeTest {
+  @Test
+  void oneTwoAndFourThreadsGiveTheSameRun() {
+    Scenario base = Bench.scenario(16, 40);
+    RunResult reference = Simulation.run(Machine.build(base), ReferenceEngine.NAME);
+    for (int threads : new int[] {1, 2, 4}) {
+      for (int throughput : new int[] {1, 100}) {
+        Scenario s = base.with(ActorEngine.NAME, new Scenario.ActorSpec(threads, throughput, 60_000));
+        RunResult actors = Simulation.run(Machine.build(s), ActorEngine.NAME);
+        assertEquals(reference.fingerprint(), actors.fingerprint(), threads + " threads, throughput " + throughput);
+        assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(actors));
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+package io.ringfabric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.model.Machine;
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.TestScenarios;
+import io.ringfabric.stats.ResultsJson;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.workload.PutStreamSpec.Pattern;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The actor engine gives the reference engine's results, byte for byte, on generated scenarios:
+ * every topology kind, 1 to 64 nodes, several seeds, every built-in program, and contention that
+ * makes rings FULL and EMPTY.
+ */
+class EngineEquivalenceTest {
+
+  record Case(String name, Scenario scenario) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static Stream<Case> scenarios() {
+    List<Case> cases = new ArrayList<>();
+    String[][] shapes = {
+      {"ring", "1"}, {"ring", "2"}, {"ring", "5"}, {"ring", "8"},
+      {"mesh", "2", "2"}, {"mesh", "4", "1"}, {"mesh", "3", "3"}, {"mesh", "4", "4"},
+      {"torus", "2", "2"}, {"torus", "3", "2"}, {"torus", "4", "4"}, {"torus", "8", "8"},
+      {"star", "1"}, {"star", "3"}, {"star", "6"}, {"star", "12"},
+      {"torus", "5", "1"}, {"mesh", "8", "2"}, {"ring", "16"}, {"torus", "6", "6"},
+      {"star", "16"}, {"mesh", "1", "5"}
+    };
+    SplittableRandom pick = new SplittableRandom(2026);
+    for (int i = 0; i < shapes.length; i++) {
+      String[] s = shapes[i];
+      Integer[] dims = new Integer[s.length - 1];
+      for (int d = 1; d < s.length; d++) {
+        dims[d - 1] = Integer.parseInt(s[d]);
+      }
+      long seed = 1 + pick.nextInt(1000);
+      cases.add(new Case(String.join("-", s) + " seed " + seed, generate(s[0], dims, seed, i, pick)));
+    }
+    return cases.stream();
+  }
+
+  /** A scenario of the given shape with a mix of programs that varies from case to case. */
+  private static Scenario generate(String kind, Integer[] dims, long seed, int variant, SplittableRandom pick) {
+    TestScenarios t = TestScenarios.of(kind, dims).seed(seed).cores(4);
+    int nodes = 1;
+    for (int d : dims) {
+      nodes *= d;
+    }
+    int capacity = 512 + 256 * pick.nextInt(4); // small rings: FULL is certain under three producers
+    int size = variant % 3 == 0 ? 300 : 16 + 16 * pick.nextInt(6); // 300 B spans two packets
+    t.ring(NodeSet.all(), 0, capacity, 400);
+    t.getStream(NodeSet.all(), 0, -1, 0, 0, 8, 200_000 + 100_000 * pick.nextInt(3));
+    Pattern[] patterns = Pattern.values();
+    for (int core = 1; core <= 2; core++) {
+      Pattern pattern = patterns[(variant + core) % patterns.length];
+      t.putStream(NodeSet.all(), core, pattern, (variant * 7) % Math.max(1, nodes), 0, size,
+          20 + pick.nextInt(30), pick.nextInt(3) * 150_000L);
+    }
+    if (nodes >= 2) {
+      t.ring(NodeSet.all(), 1, 1024, 256);
+      t.pingPong(0, nodes - 1, 1, 64, 5);
+      if (variant % 2 == 0) { // a consumer draining a remote ring
+        t.getStream(NodeSet.of(0), 3, nodes - 1, 0, 0, 5, 300_000);
+      }
+    }
+    if (variant % 4 == 1) {
+      t.timeout(2_000_000, 3); // tight enough that some requests are retried
+    }
+    if (variant % 5 == 2) {
+      t.switching(Scenario.Switching.STORE_AND_FORWARD);
+    }
+    return t.build();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scenarios")
+  void actorsMatchReference(Case c) {
+    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+    RunResult actors = Simulation.run(Machine.build(c.scenario()), ActorEngine.NAME);
+    assertTrue(reference.events() > 0);
+    assertEquals(reference.fingerprint(), actors.fingerprint());
+    assertEquals(comparable(reference), comparable(actors));
+  }
+
+  @org.junit.jupiter.api.Test
+  void theGeneratedScenariosCoverContentionAndEveryProgram() {
+    long full = 0;
+    long empty = 0;
+    long retries = 0;
+    long roundTrips = 0;
+    for (Case c : scenarios().toList()) {
+      RunResult r = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+      full += r.ops().get("put").errors().getOrDefault("FULL", 0L);
+      empty += r.ops().get("get").errors().getOrDefault("EMPTY", 0L);
+      retries += r.module().retries();
+      roundTrips += r.latencyNs().get("roundTrip").count();
+    }
+    assertTrue(full > 0, "no PUT met FULL");
+    assertTrue(empty > 0, "no GET met EMPTY");
+    assertTrue(retries > 0, "no request was retried");
+    assertTrue(roundTrips > 0, "no ping-pong round trip");
+    assertTrue(scenarios().count() >= 20);
+  }
+
+  /** results.json without the fields that name the engine or measure the wall clock. */
+  static String comparable(RunResult r) {
+    return ResultsJson.toJson(r).lines()
+        .filter(l -> !l.contains("\"engine\"") && !l.contains("\"wallSeconds\"")
+            && !l.contains("\"eventsPerSecond\""))
+        .reduce("", (a, b) -> a + b + "\n");
+  }
+}

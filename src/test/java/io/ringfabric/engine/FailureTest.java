@@ -1,0 +1,86 @@
+package io.ringfabric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.model.Machine;
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.TestScenarios;
+import io.ringfabric.workload.Completion;
+import io.ringfabric.workload.ProcessApi;
+import io.ringfabric.workload.Program;
+import io.ringfabric.workload.PutStreamSpec;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** A broken model or a hung window ends the run loudly, naming the place; it never hangs. */
+class FailureTest {
+
+  /** A bug inside the model (an Error, which no process-level guard catches). */
+  static final class Broken implements Program {
+    @Override
+    public void onStart(ProcessApi api) {
+      throw new AssertionError("model bug planted by the test");
+    }
+
+    @Override
+    public void onComplete(ProcessApi api, Completion c) {}
+  }
+
+  /** A callback that never returns in useful time. */
+  static final class Stuck implements Program {
+    @Override
+    public void onStart(ProcessApi api) {
+      try {
+        Thread.sleep(3_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      api.finish();
+    }
+
+    @Override
+    public void onComplete(ProcessApi api, Completion c) {}
+  }
+
+  private static Scenario scenario() {
+    return TestScenarios.torus(2, 2).ring(NodeSet.all(), 0, 4096, 256)
+        .putStream(NodeSet.all(), 1, PutStreamSpec.Pattern.NEIGHBOR, 0, 0, 64, 20, 0)
+        .putStream(NodeSet.of(2), 2, PutStreamSpec.Pattern.NEIGHBOR, 0, 0, 64, 1, 0)
+        .build();
+  }
+
+  private static Machine machineWith(Scenario s, Program planted) {
+    return Machine.build(s, (group, node, instance, check) -> group.index() == 1
+        ? planted : io.ringfabric.workload.Programs.instantiate(group, node, check));
+  }
+
+  @Test
+  void aComponentThatThrowsAbortsTheReferenceRunNamingIt() {
+    ModelFailure f = assertThrows(ModelFailure.class,
+        () -> Simulation.run(machineWith(scenario(), new Broken()), ReferenceEngine.NAME));
+    assertTrue(f.getMessage().startsWith("node 2 core 2 failed at 2000000 ps handling PROCESS_WAKE"),
+        f.getMessage());
+    assertTrue(f.getMessage().contains("model bug planted by the test"), f.getMessage());
+  }
+
+  @Test
+  void aComponentThatThrowsAbortsTheActorRunNamingIt() {
+    EngineAborted f = assertThrows(EngineAborted.class,
+        () -> Simulation.run(machineWith(scenario(), new Broken()), ActorEngine.NAME));
+    assertTrue(f.getMessage().startsWith("node 2 core 2 failed at 2000000 ps handling PROCESS_WAKE"),
+        f.getMessage());
+  }
+
+  @Test
+  void aWindowThatHangsIsAbortedByTheWatchdog() {
+    Scenario s = scenario().with(ActorEngine.NAME, new Scenario.ActorSpec(2, 100, 300));
+    long start = System.nanoTime();
+    EngineAborted f = assertThrows(EngineAborted.class,
+        () -> Simulation.run(machineWith(s, new Stuck()), ActorEngine.NAME));
+    assertTrue(f.getMessage().contains("did not finish within 300 ms"), f.getMessage());
+    assertTrue(f.getMessage().contains("actors.watchdog"), f.getMessage());
+    assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 20);
+  }
+}
