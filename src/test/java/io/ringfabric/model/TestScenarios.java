@@ -112,6 +112,86 @@ public final class TestScenarios {
     return group("ping-pong", NodeSet.of(a, b), 0, 1, new PingPongSpec(ring, size, ops, 100_000));
   }
 
+  // ---- added for the model tests: every timing knob, custom programs, access lists ----
+
+  /** Placeholder spec of a {@code custom} group: its programs come from a {@link CustomPrograms}. */
+  public static final ProgramSpec CUSTOM = new ProgramSpec() {
+    @Override
+    public String toString() {
+      return "custom";
+    }
+  };
+
+  public TestScenarios bandwidth(long bitsPerSecond) {
+    bandwidth = bitsPerSecond;
+    return this;
+  }
+
+  public TestScenarios linkLatency(long ps) {
+    linkLatency = ps;
+    return this;
+  }
+
+  public TestScenarios switchLatency(long ps) {
+    switchLatency = ps;
+    return this;
+  }
+
+  public TestScenarios header(int bytes) {
+    header = bytes;
+    return this;
+  }
+
+  public TestScenarios mmio(long ps) {
+    mmio = ps;
+    return this;
+  }
+
+  public TestScenarios memoryLatency(long ps) {
+    memoryLatency = ps;
+    return this;
+  }
+
+  public TestScenarios memoryBandwidth(long bitsPerSecond) {
+    memoryBandwidth = bitsPerSecond;
+    return this;
+  }
+
+  public TestScenarios moduleLatency(long ps) {
+    moduleLatency = ps;
+    return this;
+  }
+
+  public TestScenarios contextMap(long ps) {
+    contextMap = ps;
+    return this;
+  }
+
+  public TestScenarios pollInterval(long ps) {
+    pollInterval = ps;
+    return this;
+  }
+
+  /** A ring with its own access lists (alignment 8, no notification). */
+  public TestScenarios ring(NodeSet nodes, int id, int capacity, int maxElement, NodeSet putAccess,
+      NodeSet getAccess) {
+    rings.add(new RingSpec(nodes, id, capacity, maxElement, 8, putAccess, getAccess, false));
+    return this;
+  }
+
+  /**
+   * {@code count} processes on {@code core} of each of {@code nodes} whose programs a
+   * {@link CustomPrograms} supplies; the group's index is the number of groups added before it.
+   */
+  public TestScenarios custom(NodeSet nodes, int core, int count) {
+    return group("custom", nodes, core, count, CUSTOM);
+  }
+
+  /** Index the next group added will get. */
+  public int nextGroup() {
+    return groups.size();
+  }
+
   public Scenario build() {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new Scenario.NodeSpec(cores, contexts),

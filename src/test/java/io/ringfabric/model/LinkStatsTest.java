@@ -1,0 +1,81 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.workload.PutStreamSpec;
+import io.ringfabric.workload.PutStreamSpec.Pattern;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/** Link statistics in the report: packets, busy time, utilisation, queueing. */
+class LinkStatsTest {
+
+  private static double round6(double v) {
+    return Math.round(v * 1e6) / 1e6;
+  }
+
+  @Test
+  void oneIdlePutBusiesEachLinkOnItsPathForExactlyOnePacketTime() {
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(TestScenarios.of("mesh", 3, 1)
+        .ring(NodeSet.all(), 0, 4096, 256)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 2, 0, 64, 1, 0));
+    RunResult.Links links = run.result().links();
+    assertEquals(4, links.count(), "0->1, 1->0, 1->2, 2->1");
+    assertEquals(4, links.packets(), "the request over two links, the response over two");
+    assertEquals(0, links.packetsQueued());
+    assertEquals(0.0, links.maxWaitNs());
+    double simulatedPs = run.result().simulatedNs() * 1000;
+    // request: 16 + 64 bytes = 64 ns on each link out; response: 16 bytes = 12.8 ns on each link back
+    assertEquals(round6(64_000 / simulatedPs), links.maxUtilisation());
+    assertEquals(round6((2 * 64_000 + 2 * 12_800) / simulatedPs / 4), links.meanUtilisation());
+    assertEquals("node 0 +x -> node 1", links.maxLink());
+    OutputPort[] ports = run.machine().fabricSwitch(1).ports();
+    long busy = 0;
+    for (int p = 1; p < ports.length; p++) {
+      busy += ports[p].busyPs();
+    }
+    assertEquals(64_000 + 12_800, busy, "switch 1 forwards the request to 2 and the response to 0");
+  }
+
+  @Test
+  void twoSendersIntoOneLinkMakePacketsWait() {
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(TestScenarios.of("mesh", 3, 1)
+        .ring(NodeSet.all(), 0, 1 << 20, 4096)
+        .group("put-stream", NodeSet.of(1, 2), 0, 2, new PutStreamSpec(Pattern.FIXED, 0, 0, 4096, 10, 0)));
+    RunResult.Links links = run.result().links();
+    assertTrue(links.packetsQueued() > 0, links.toString());
+    assertTrue(links.maxWaitNs() > 0, links.toString());
+    assertTrue(links.maxQueueDepth() > 0, links.toString());
+    assertEquals("node 1 -x -> node 0", links.maxLink(), "every request crosses 1 -> 0");
+  }
+
+  @Disabled("bug: OutputPort counts a packet as queued while it is only crossing the switch (ready "
+      + "time in the future, link free), so an idle fabric reports a queue depth of 1; see the report")
+  @Test
+  void anIdleFabricHasNoQueue() {
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(TestScenarios.of("mesh", 3, 1)
+        .ring(NodeSet.all(), 0, 4096, 256)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 2, 0, 64, 1, 0));
+    assertEquals(0, run.result().links().packetsQueued());
+    assertEquals(0, run.result().links().maxQueueDepth(), "no packet ever waited behind another");
+  }
+
+  @Disabled("bug: a link's busy time counts transmissions booked past the end of the run, so "
+      + "utilisation exceeds 1 when a run ends with packets still queued; see the report")
+  @Test
+  void noLinkIsBusyMoreThanAllTheTime() {
+    // Four processes on each of nodes 1 and 2 PUT 8 KiB elements to node 0: twice what link
+    // 1 -> 0 carries. The run is cut at 40 us with a long queue in front of that link.
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).duration(40_000_000).ring(NodeSet.all(), 0, 1 << 20, 8192);
+    for (int core = 0; core < 4; core++) {
+      t.putStream(NodeSet.of(1, 2), core, Pattern.FIXED, 0, 0, 8192, 100, 0);
+    }
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(40_000.0, r.simulatedNs());
+    assertTrue(r.links().maxUtilisation() <= 1.0,
+        "max utilisation " + r.links().maxUtilisation() + " on " + r.links().maxLink());
+  }
+}

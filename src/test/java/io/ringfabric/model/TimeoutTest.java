@@ -1,0 +1,284 @@
+package io.ringfabric.model;
+
+import static io.ringfabric.model.ContextTest.payload;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.workload.PutStreamSpec.Pattern;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The module's time limit and retries: a retry is answered from the target's record, never applied twice. */
+class TimeoutTest {
+
+  private static long ringPuts(Machine m) {
+    long puts = 0;
+    for (int n = 0; n < m.nodes(); n++) {
+      for (RingBuffer ring : m.memory(n).rings()) {
+        puts += ring.puts();
+      }
+    }
+    return puts;
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @ValueSource(longs = {2, 3, 4})
+  void retriesBeforeTheAnswerComeBackStillLandEveryElementExactlyOnce(long seed) {
+    retriesLandExactlyOnce(seed);
+  }
+
+  @Disabled("bug: with seed 1 node 13's module crashes: 'sent TIMEOUT_CHECK into the past' (deadlines "
+      + "out of order, see deadlinesArmedOutOfOrderAreStillHandledOnTimeAndNeverInThePast)")
+  @Test
+  void retriesLandExactlyOnceWithSeed1() {
+    retriesLandExactlyOnce(1);
+  }
+
+  private static void retriesLandExactlyOnce(long seed) {
+    // 300 ns is shorter than any round trip (about 1 us at one hop), so every action is retried;
+    // 50 retries (15 us) are enough for every answer to come back. (With larger payloads or more
+    // load, the copies every 300 ns congest the links until actions time out: see the report.)
+    TestScenarios t = TestScenarios.torus(4, 4).seed(seed).timeout(300_000, 50)
+        .ring(NodeSet.all(), 0, 2048, 600);
+    int consumers = t.nextGroup();
+    t.custom(NodeSet.all(), 0, 1);
+    int producers = t.nextGroup();
+    t.custom(NodeSet.all(), 1, 2);
+    Ledger ledger = new Ledger();
+    CustomPrograms.Run run = new CustomPrograms()
+        .on(consumers, (n, k) -> new Ledger.Consumer(ledger, -1, 0, 25, 400_000))
+        .on(producers, (n, k) -> new Ledger.Producer(ledger, 25, null, 0, 16, 100, 1_000_000))
+        .run(t);
+    RunResult r = run.result();
+    assertTrue(r.module().retries() > r.ops().get("put").issued(), "every action retried: " + r.module());
+    assertTrue(r.module().lateResponses() > 0, "answers to retries come after the first answer");
+    assertEquals(0, r.ops().get("put").errors().getOrDefault("TIMEOUT", 0L), r.ops().toString());
+    assertEquals(0, r.ops().get("get").errors().getOrDefault("TIMEOUT", 0L), r.ops().toString());
+    assertEquals(Set.of(Status.DONE, Status.EMPTY), ledger.getOutcomes.keySet());
+    assertEquals(r.ops().get("put").ok(), ringPuts(run.machine()), "no PUT applied twice");
+    assertEquals(r.ops().get("put").ok(), r.ops().get("get").ok() + r.rings().elementsRemaining());
+    assertEquals(r.bytes().get("put"), r.bytes().get("get") + r.rings().bytesRemaining());
+    ledger.verify(run.machine());
+  }
+
+  @Test
+  void aRetriedGetReturnsTheSameElementAndTakesOnlyOne() {
+    // 600 ns: longer than one copy of the 600-byte request takes on a link (493 ns), shorter than
+    // the ~2.7 us round trip 4 hops away
+    TestScenarios t = TestScenarios.of("mesh", 5, 1).timeout(600_000, 20).ring(NodeSet.all(), 0, 4096, 600);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, 1);
+    byte[] a = payload(600, 1); // three packets each way
+    byte[] b = payload(30, 2);
+    Script s = Script.of().put(4, 0, a).put(4, 0, b).get(4, 0).get(4, 0).get(4, 0);
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> s).run(t);
+    assertTrue(run.result().module().retries() >= 5 * 2, "every action retried: " + run.result().module());
+    assertEquals(List.of(Status.DONE, Status.DONE, Status.DONE, Status.DONE, Status.EMPTY),
+        s.log().stream().map(Script.Done::status).collect(Collectors.toList()));
+    assertArrayEquals(a, s.log().get(2).data());
+    assertArrayEquals(b, s.log().get(3).data());
+    RingBuffer ring = run.ring(4, 0);
+    assertEquals(2, ring.puts());
+    assertEquals(2, ring.takes());
+    assertEquals(2, run.machine().module(4).servedPuts(), "node 4 applied each PUT once");
+    assertEquals(3, run.machine().module(4).servedGets(), "and each GET once");
+    assertEquals(run.result().module().retries(), run.result().module().lateResponses(),
+        "every retry was answered from the record, and every such answer came late");
+  }
+
+  @Test
+  void withoutRetriesATinyTimeoutEndsEveryPutInTimeout() {
+    // 300 ns: the payload is read (93 ns) and the request sent, but the 3-hop answer takes ~1.7 us
+    TestScenarios t = TestScenarios.of("mesh", 4, 1).timeout(300_000, 0)
+        .ring(NodeSet.all(), 0, 4096, 256)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 3, 0, 64, 6, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(new RunResult.Ops(6, 0, Map.of("TIMEOUT", 6L)), r.ops().get("put"));
+    assertEquals(0, r.module().retries());
+    assertEquals(6, r.module().lateResponses(), "every answer came after the time limit");
+    assertEquals(Status.TIMEOUT, run.machine().module(0).context(0).status());
+    assertEquals(6, run.machine().module(0).context(0).sequence());
+    assertEquals("FINISHED", run.outcome(0, 0, 0).state());
+  }
+
+  @Test
+  void aTimeoutComesAfterTheLimitAndEveryRetry() {
+    // Doorbell work 20 ns and the payload read (60 + 12.8 ns); the limit runs from the request
+    // leaving: 300 ns; each retry costs 20 ns of module work and waits 300 ns again: TIMEOUT at
+    // 92.8 + 300 + 2 * (20 + 300) = 1032.8 ns after the doorbell, well inside the ~1.7 us round
+    // trip to a node 3 hops away.
+    TestScenarios t = TestScenarios.of("mesh", 4, 1).timeout(300_000, 2).ring(NodeSet.all(), 0, 4096, 256);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, 1);
+    Script s = Script.of().put(3, 0, payload(64, 1));
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> s).run(t);
+    assertEquals(Status.TIMEOUT, s.log().get(0).status());
+    assertEquals(new RunResult.Ops(1, 0, Map.of("TIMEOUT", 1L)), run.result().ops().get("put"));
+    assertEquals(2, run.result().module().retries());
+    assertEquals(3, run.result().module().lateResponses(), "the answer to the request and to both retries");
+    assertEquals(3, run.machine().module(0).injection().packets(), "the request and two retries");
+    // the process sees the status at its next poll, within one 50 ns register read
+    long seen = s.log().get(0).latencyPs();
+    assertTrue(seen > 1_032_800 && seen <= 1_082_800, "seen " + seen + " ps after the doorbell");
+  }
+
+  @Disabled("bug: a PUT that ends in TIMEOUT was still applied by the target (the answer was just late), "
+      + "so it leaves a trace in the ring, against DESIGN.md 1.4/1.5; see the test report")
+  @Test
+  void aPutThatTimedOutLeavesNoTraceInTheRing() {
+    TestScenarios t = TestScenarios.of("mesh", 4, 1).timeout(300_000, 0)
+        .ring(NodeSet.all(), 0, 4096, 256)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 3, 0, 64, 6, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(0, r.ops().get("put").ok());
+    assertEquals(r.ops().get("put").ok() - r.ops().get("get").ok(), r.rings().elementsRemaining(),
+        "ops.put.ok == ops.get.ok + rings.elementsRemaining");
+  }
+
+  @Disabled("bug: a GET that ends in TIMEOUT has still taken the element at the target; the late answer "
+      + "is dropped, so the element is neither returned nor in its ring (DESIGN.md 1.5); see the report")
+  @Test
+  void aGetThatTimedOutLosesNoElement() {
+    // 1 us: a local PUT answers in 624 ns; a 3-hop GET takes the element after ~750 ns and
+    // answers after 1704 ns
+    TestScenarios t = TestScenarios.of("mesh", 4, 1).timeout(1_000_000, 0).ring(NodeSet.all(), 0, 4096, 256);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(3), 0, 1);
+    t.custom(NodeSet.of(0), 0, 1);
+    byte[] element = payload(64, 1);
+    Script filler = Script.of().put(3, 0, element); // local PUT: well inside 2 us
+    Script getter = Script.of().sleepUntil(20_000_000).get(3, 0);
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> filler).on(g + 1, (n, k) -> getter).run(t);
+    assertEquals(Status.DONE, filler.log().get(0).status());
+    assertEquals(Status.TIMEOUT, getter.log().get(0).status());
+    assertEquals(1, run.ring(3, 0).elements(), "the element a timed-out GET did not return is still in the ring");
+  }
+
+  @Test
+  void aPutWhoseTimeLimitIsShorterThanItsPayloadReadStillStoresItsPayload() {
+    // Reading 600 bytes takes 60 + 120 ns after the 20 ns doorbell work, longer than the 100 ns
+    // limit: a retry counted from the doorbell would have no payload to send (it used to send an
+    // empty one, which the target stored as a 0-byte element).
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).timeout(100_000, 50).ring(NodeSet.all(), 0, 4096, 600);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, 1);
+    byte[] element = payload(600, 1);
+    Script s = Script.of().put(1, 0, element);
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> s).run(t);
+    assertEquals(Status.DONE, s.log().get(0).status());
+    RunResult r = run.result();
+    assertEquals(r.bytes().get("put"), r.bytes().get("get") + r.rings().bytesRemaining(),
+        "bytes.put == bytes.get + bytesRemaining");
+    assertEquals(1, run.ring(1, 0).elements());
+    assertArrayEquals(element, run.ring(1, 0).snapshot().get(0));
+  }
+
+  private static Packet putRequest(long sequence, byte[] payload) {
+    return new Packet(Packet.Type.PUT_REQUEST, 1, 0, sequence, 0, 0, payload.length, Status.BUSY, 0, 1,
+        payload.length, payload);
+  }
+
+  @Disabled("bug: the target's record of what it answered is keyed by initiator node and context only; "
+      + "a ring result for an older action (one the initiator already gave up on) is stored as the "
+      + "answer to the newer request, so a retry of the newer one is answered with the older one's "
+      + "status; see the report")
+  @Test
+  void aLateRingResultForAnAbandonedActionIsNotTakenAsTheAnswerToTheNextOne() {
+    // Node 1's context 0 sent action 1, timed out (retries = 0) and sent action 2 before node 0's
+    // memory applied action 1. Drive node 0's module by hand.
+    Machine m = Machine.build(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    MessagingModule target = m.module(0);
+    int sw = m.layout().switchComponent(0);
+    int memory = m.layout().memory(0);
+    List<Event> out = new java.util.ArrayList<>();
+    target.attach(out::add);
+    target.start();
+    target.deliver(new Event(1_000_000, sw, 0, target.id(),
+        new MessagingModule.PacketDelivered(putRequest(1, payload(32, 1)))));
+    target.deliver(new Event(1_500_000, sw, 1, target.id(),
+        new MessagingModule.PacketDelivered(putRequest(2, payload(32, 2)))));
+    assertEquals(List.of(MessageKind.RING_PUT, MessageKind.RING_PUT),
+        out.stream().map(Event::kind).collect(Collectors.toList()));
+    // memory: action 1 found the ring full
+    target.deliver(new Event(2_000_000, memory, 0, target.id(),
+        new MessagingModule.RingResult(new Packet.ActionId(1, 0, 1), 0, Status.FULL, null)));
+    assertEquals(3, out.size(), "action 1 is answered");
+    Packet first = ((Switch.PacketArrival) out.get(2).message()).packet();
+    assertEquals(1, first.sequence());
+    assertEquals(Status.FULL, first.status());
+    // a retry of action 2 arrives while action 2 is still pending in memory: nothing to answer yet
+    target.deliver(new Event(2_100_000, sw, 2, target.id(),
+        new MessagingModule.PacketDelivered(putRequest(2, payload(32, 2)))));
+    assertEquals(3, out.size(), "action 2 is still pending: a retry of it must not be answered yet, "
+        + "and certainly not with action 1's FULL");
+    target.deliver(new Event(2_200_000, memory, 1, target.id(),
+        new MessagingModule.RingResult(new Packet.ActionId(1, 0, 2), 0, Status.DONE, null)));
+    Packet second = ((Switch.PacketArrival) out.get(out.size() - 1).message()).packet();
+    assertEquals(2, second.sequence());
+    assertEquals(Status.DONE, second.status());
+    assertEquals(1, out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL
+        && ((Switch.PacketArrival) e.message()).packet().sequence() == 2).count(),
+        "action 2 is answered once, with its own status");
+  }
+
+  @Disabled("bug: deadlines are kept in a FIFO deque but are no longer armed in time order (a PUT's "
+      + "from its payload read, a GET's and a retry's from the module's work), so a timeout check "
+      + "is scheduled into the past (IllegalStateException) or a retry goes out late; see the report")
+  @Test
+  void deadlinesArmedOutOfOrderAreStillHandledOnTimeAndNeverInThePast() {
+    Machine m = Machine.build(TestScenarios.of("mesh", 3, 1).timeout(1_000_000, 2)
+        .ring(NodeSet.all(), 0, 4096, 256).build());
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    for (int i = 0; i < 3; i++) {
+      assertEquals(i, module.mapFreeContext(core, i));
+    }
+    List<Event> out = new java.util.ArrayList<>();
+    module.attach(out::add);
+    module.start();
+    int memory = m.layout().memory(0);
+    int sw = m.layout().switchComponent(0);
+    // context 2 GETs at 990 ns: request at 1010 ns, deadline 2010 ns (the first timeout check)
+    module.deliver(new Event(990_000, core, 0, module.id(), new MessagingModule.Doorbell(2, Op.GET, 2, 0, 0x1000, 64)));
+    // context 0 GETs at 1000 ns: the module is busy until 1010, so its deadline is 2030 ns
+    module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x2000, 64)));
+    // context 1 PUTs at 1000 ns; its payload is ready at 1005 ns: deadline 2005 ns, armed last
+    module.deliver(new Event(1_000_000, core, 2, module.id(), new MessagingModule.Doorbell(1, Op.PUT, 2, 0, 0x3000, 8)));
+    module.deliver(new Event(1_005_000, memory, 0, module.id(), new MessagingModule.PayloadReady(1, 1, new byte[8])));
+    // context 0's answer comes back at 1500 ns
+    module.deliver(new Event(1_500_000, sw, 0, module.id(), new MessagingModule.PacketDelivered(
+        new Packet(Packet.Type.GET_RESPONSE, 0, 0, 1, 0, 0, 0, Status.EMPTY, 0, 1, 0, new byte[0]))));
+    // run the module's own timeout checks, in time order, until 3 us
+    java.util.PriorityQueue<Event> checks = new java.util.PriorityQueue<>(Event.ORDER);
+    int seen = 0;
+    while (true) {
+      for (; seen < out.size(); seen++) {
+        if (out.get(seen).kind() == MessageKind.TIMEOUT_CHECK) {
+          checks.add(out.get(seen));
+        }
+      }
+      Event next = checks.poll();
+      if (next == null || next.time() > 3_000_000) {
+        break;
+      }
+      module.deliver(next); // must not throw "sent TIMEOUT_CHECK into the past"
+    }
+    List<Event> retries = out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL
+        && e.time() > 1_100_000).collect(Collectors.toList());
+    assertEquals(2, retries.size(), "contexts 1 and 2 retried once each by 3 us; context 0 was answered");
+    Packet putRetry = ((Switch.PacketArrival) retries.get(0).message()).packet();
+    assertEquals(1, putRetry.sourceContext(), "the earliest deadline (2005 ns) is retried first");
+    assertTrue(retries.get(0).time() >= 2_005_000 && retries.get(0).time() <= 2_025_000,
+        "context 1's retry leaves within one piece of module work of its deadline, at " + retries.get(0).time());
+  }
+}

@@ -1,0 +1,162 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ringfabric.config.Scenario.Switching;
+import io.ringfabric.workload.PutStreamSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * PUT and GET latency (doorbell to completion status) on an idle line of nodes, against a formula
+ * derived from the model's rules, with the TestScenarios defaults: 10 Gb/s links (0.8 ns a byte),
+ * 20 ns wire, 160 ns switch, 16-byte packet header, memory 60 ns + 0.2 ns a byte (40 Gb/s),
+ * module 20 ns per piece of work, MTU 256.
+ *
+ * <p>A PUT of {@code s} bytes (s <= MTU, one packet) to a node {@code d} hops away, cut-through:
+ *
+ * <pre>
+ *   initiator module: doorbell work                      20
+ *   initiator memory: read payload                       60 + mem(s)
+ *   request: injection link (cut-through: head leaves at once)  0
+ *            d switch-to-switch hops                     d * (160 + 20)
+ *            target switch to its module port            160 + ser(16 + s)  (the module takes the whole packet)
+ *   target module: request work                          20
+ *   target memory: write header + payload into the ring  60 + mem(8 + s)
+ *   target module: response work                         20
+ *   response (16-byte header only)                       d * (160 + 20) + 160 + ser(16)
+ *   initiator module: response work, status = DONE       20
+ * </pre>
+ *
+ * A GET of an element of {@code s} bytes costs exactly the same: its request is header-only
+ * (ser(16)), the target reads header + element (60 + mem(8 + s)), the response carries the
+ * element (ser(16 + s)), and the initiator writes it to local memory (60 + mem(s)) before DONE.
+ *
+ * <p>Store-and-forward waits for each packet's tail before sending it on, on the injection link
+ * and on each of the d links, so it adds (d + 1) * (ser(request) + ser(response)).
+ */
+class ZeroLoadLatencyTest {
+  private static final long SWITCH = 160_000;
+  private static final long LINK = 20_000;
+  private static final long MODULE = 20_000;
+  private static final long MEMORY = 60_000;
+  private static final int HEADER = 16;
+  private static final int RING_HEADER = RingBuffer.HEADER_BYTES;
+  private static final long GET_AT = 30_000_000; // 30 us: long after the PUT completed
+
+  /** Serialisation on a 10 Gb/s link: 800 ps a byte. */
+  private static long ser(int bytes) {
+    return bytes * 800L;
+  }
+
+  /** Streaming at 40 Gb/s memory bandwidth: 200 ps a byte. */
+  private static long mem(int bytes) {
+    return bytes * 200L;
+  }
+
+  /** The formula in the class comment, cut-through, one-packet messages. */
+  static long cutThroughPs(int hops, int size) {
+    long oneWay = hops * (SWITCH + LINK) + SWITCH;
+    return 4 * MODULE + 2 * MEMORY + mem(size) + mem(RING_HEADER + size)
+        + 2 * oneWay + ser(HEADER + size) + ser(HEADER);
+  }
+
+  static long storeAndForwardPs(int hops, int size) {
+    return cutThroughPs(hops, size) + (hops + 1L) * (ser(HEADER + size) + ser(HEADER));
+  }
+
+  /** Latencies in ps of one PUT from node 0 to node {@code hops}, and of one GET of it back. */
+  private record Measured(long put, long get) {}
+
+  private static Measured measure(int hops, int size, Switching switching) {
+    TestScenarios t = TestScenarios.of("mesh", 7, 1).switching(switching)
+        .ring(NodeSet.all(), 0, 4096, 1024)
+        .putStream(NodeSet.of(0), 0, PutStreamSpec.Pattern.FIXED, hops, 0, size, 1, 0);
+    int getter = t.nextGroup();
+    t.custom(NodeSet.of(0), 1, 1);
+    Script get = Script.of().sleepUntil(GET_AT).get(hops, 0);
+    CustomPrograms.Run run = new CustomPrograms().on(getter, (n, k) -> get).run(t);
+    var r = run.result();
+    assertEquals(1, r.latencyNs().get("put").count(), "one PUT completed DONE");
+    assertEquals(1, r.latencyNs().get("get").count(), "one GET completed DONE");
+    assertEquals(Status.DONE, get.log().get(0).status());
+    assertEquals(size, get.log().get(0).data().length);
+    assertEquals(0, run.ring(hops, 0).elements());
+    return new Measured(ps(r.latencyNs().get("put").max()), ps(r.latencyNs().get("get").max()));
+  }
+
+  private static long ps(double ns) {
+    return Math.round(ns * 1000);
+  }
+
+  @Test
+  void oneHopPutUnderCutThroughMatchesTheFormulaExactly() {
+    // 80 + 120 + 12.8 + 14.4 + 2 * 340 + 64 + 12.8 = 984 ns for 64 bytes
+    assertEquals(984_000, cutThroughPs(1, 64));
+    Measured m = measure(1, 64, Switching.CUT_THROUGH);
+    assertEquals(984_000, m.put());
+    assertEquals(984_000, m.get(), "a GET of the same element costs the same as the PUT");
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 64, 200, 256})
+  void everyDistanceAndOnePacketSizeMatchesTheFormula(int size) {
+    for (int d = 1; d <= 5; d++) {
+      Measured ct = measure(d, size, Switching.CUT_THROUGH);
+      assertEquals(cutThroughPs(d, size), ct.put(), "cut-through PUT, " + d + " hops, " + size + " B");
+      assertEquals(cutThroughPs(d, size), ct.get(), "cut-through GET, " + d + " hops, " + size + " B");
+      Measured sf = measure(d, size, Switching.STORE_AND_FORWARD);
+      assertEquals(storeAndForwardPs(d, size), sf.put(), "store-and-forward PUT, " + d + " hops");
+      assertEquals(storeAndForwardPs(d, size), sf.get(), "store-and-forward GET, " + d + " hops");
+    }
+  }
+
+  @Test
+  void oneMoreHopAddsSwitchPlusLinkPerDirectionUnderCutThrough() {
+    Measured before = measure(1, 64, Switching.CUT_THROUGH);
+    for (int d = 2; d <= 5; d++) {
+      Measured m = measure(d, 64, Switching.CUT_THROUGH);
+      assertEquals(2 * (SWITCH + LINK), m.put() - before.put(), "PUT, hop " + d);
+      assertEquals(360_000, m.put() - before.put());
+      assertEquals(2 * (SWITCH + LINK), m.get() - before.get(), "GET, hop " + d);
+      before = m;
+    }
+  }
+
+  @Test
+  void oneMoreHopAlsoAddsBothPacketsSerialisationUnderStoreAndForward() {
+    int size = 64;
+    long perHop = 2 * (SWITCH + LINK) + ser(HEADER + size) + ser(HEADER); // 360 + 64 + 12.8 ns
+    assertEquals(436_800, perHop);
+    Measured before = measure(1, size, Switching.STORE_AND_FORWARD);
+    for (int d = 2; d <= 5; d++) {
+      Measured m = measure(d, size, Switching.STORE_AND_FORWARD);
+      assertEquals(perHop, m.put() - before.put(), "PUT, hop " + d);
+      assertEquals(perHop, m.get() - before.get(), "GET, hop " + d);
+      before = m;
+    }
+  }
+
+  @Test
+  void multiPacketMessagesStillAddExactlyOneHopPerDirectionUnderCutThrough() {
+    // 600 bytes: 3 packets of 256 + 256 + 88 payload bytes; they follow each other hop by hop.
+    Measured before = measure(1, 600, Switching.CUT_THROUGH);
+    for (int d = 2; d <= 4; d++) {
+      Measured m = measure(d, 600, Switching.CUT_THROUGH);
+      assertEquals(360_000, m.put() - before.put(), "PUT, hop " + d);
+      assertEquals(360_000, m.get() - before.get(), "GET, hop " + d);
+      before = m;
+    }
+  }
+
+  @Test
+  void multiPacketMessagesUnderStoreAndForwardAddTheLargestPacketPerHop() {
+    // The later, smaller packets queue behind the first (full-MTU) one at every output port, so
+    // each extra hop adds switch + link + ser(first packet) per direction.
+    Measured before = measure(1, 600, Switching.STORE_AND_FORWARD);
+    Measured after = measure(2, 600, Switching.STORE_AND_FORWARD);
+    assertEquals(2 * (SWITCH + LINK) + ser(HEADER + 256) + ser(HEADER), after.put() - before.put());
+    assertEquals(2 * (SWITCH + LINK) + ser(HEADER) + ser(HEADER + 256), after.get() - before.get());
+  }
+}
