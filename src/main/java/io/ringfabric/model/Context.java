@@ -20,6 +20,7 @@ public final class Context {
   // Module-internal state of the action in flight, not visible to the process.
   long doorbellAt;
   int retriesUsed;
+  long giveUpAt;
   boolean responded;
   byte[] payload;
 
@@ -49,6 +50,7 @@ public final class Context {
     this.resultLength = 0;
     this.doorbellAt = at;
     this.retriesUsed = 0;
+    this.giveUpAt = Long.MAX_VALUE;
     this.responded = false;
     this.payload = null;
   }

@@ -2,9 +2,10 @@ package io.ringfabric.model;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.stats.LatencyRecorder;
-import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.PriorityQueue;
 
 /**
  * The inter-node messaging module of one node: its context register sets, the initiator side
@@ -13,9 +14,15 @@ import java.util.Map;
  *
  * <p>The module does one piece of work at a time ({@code timing.module-latency} each), so a
  * busy module delays the next doorbell, request or response. Requests and responses enter the
- * fabric through one injection link to the node's switch. A request a target has already served
- * (a retry after a timeout) is answered from the target's memory of its last answer to that
- * context, never applied twice.
+ * fabric through one injection link to the node's switch.
+ *
+ * <p>Time limits: an initiator resends a request it has no answer to after {@code module.timeout},
+ * up to {@code module.retries} times. Every copy carries the initiator's last deadline (the
+ * doorbell's request time plus (retries + 1) timeouts); a target that gets the request after it
+ * refuses it with TIMEOUT instead of applying it. The initiator waits for the answer, so a context
+ * ends TIMEOUT exactly when the ring was not touched, and an element is never lost or written
+ * twice. A copy a target has already served is answered from its record of its last answer to
+ * that context; copies of an action older than that record are dropped.
  */
 public final class MessagingModule extends Component {
   private final int node;
@@ -34,13 +41,16 @@ public final class MessagingModule extends Component {
   // Looked up by key only, never iterated: iteration order cannot leak into results.
   private final Map<Long, Served> served = new HashMap<>();
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
-  private final ArrayDeque<Deadline> deadlines = new ArrayDeque<>();
-  private boolean timeoutCheckPending;
+  private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
+      Comparator.comparingLong(Deadline::at).thenComparingInt(Deadline::context)
+          .thenComparingLong(Deadline::sequence));
+  private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
   private long freeAt;
   private long servedPuts;
   private long servedGets;
   private long lateResponses;
   private long retries;
+  private long refusedLate;
 
   public MessagingModule(int id, int node, int nodes, Layout layout, Scenario scenario) {
     super(id, "node " + node + " module");
@@ -168,8 +178,8 @@ public final class MessagingModule extends Component {
       send(layout.memory(node), done - now(),
           new Memory.PayloadRead(ctx.index(), ctx.sequence(), d.localAddress(), d.length()));
     } else {
-      sendRequest(ctx, done);
       armDeadline(ctx, done);
+      sendRequest(ctx, done);
     }
   }
 
@@ -179,15 +189,15 @@ public final class MessagingModule extends Component {
       return;
     }
     ctx.payload = r.data();
-    sendRequest(ctx, now());
     armDeadline(ctx, now()); // from the request leaving: a retry must have the payload to resend
+    sendRequest(ctx, now());
   }
 
   private void sendRequest(Context ctx, long ready) {
     Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
     Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
     inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(), Status.BUSY,
-        ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+        ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
   }
 
   private void onResponse(Packet first, byte[] data) {
@@ -232,39 +242,45 @@ public final class MessagingModule extends Component {
 
   private record Deadline(long at, int context, long sequence) {}
 
+  /** The first copy of a request leaves at {@code sentAt}: its time limits start. */
   private void armDeadline(Context ctx, long sentAt) {
-    deadlines.addLast(new Deadline(sentAt + limits.timeoutPs(), ctx.index(), ctx.sequence()));
-    if (!timeoutCheckPending) {
-      timeoutCheckPending = true;
-      send(id(), deadlines.peekFirst().at() - now(), TimeoutCheck.INSTANCE);
+    long attempts = limits.retries() + 1L;
+    ctx.giveUpAt = limits.timeoutPs() > (Long.MAX_VALUE - sentAt) / attempts
+        ? Long.MAX_VALUE : sentAt + attempts * limits.timeoutPs();
+    deadlines.add(new Deadline(sentAt + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+    scheduleCheck();
+  }
+
+  /** Posts a check for the earliest deadline unless one is already due no later. */
+  private void scheduleCheck() {
+    Deadline head = deadlines.peek();
+    if (head != null && head.at() < checkAt) {
+      checkAt = head.at();
+      send(id(), head.at() - now(), TimeoutCheck.INSTANCE);
     }
   }
 
+  /** Resends each request still unanswered at its deadline, while retries are left. */
   private void onTimeoutCheck() {
-    timeoutCheckPending = false;
-    while (!deadlines.isEmpty() && deadlines.peekFirst().at() <= now()) {
-      Deadline d = deadlines.pollFirst();
+    if (now() >= checkAt) {
+      checkAt = Long.MAX_VALUE;
+    }
+    while (!deadlines.isEmpty() && deadlines.peek().at() <= now()) {
+      Deadline d = deadlines.poll();
       Context ctx = contexts[d.context()];
-      if (ctx.sequence() != d.sequence() || ctx.status() != Status.BUSY || ctx.responded) {
-        continue;
+      if (isSettled(d) || ctx.retriesUsed >= limits.retries()) {
+        continue; // answered, or out of retries: the answer (perhaps TIMEOUT) is on its way
       }
-      if (ctx.retriesUsed < limits.retries()) {
-        ctx.retriesUsed++;
-        retries++;
-        long done = work();
-        sendRequest(ctx, done);
-        deadlines.addLast(new Deadline(done + limits.timeoutPs(), ctx.index(), ctx.sequence()));
-      } else {
-        complete(ctx, Status.TIMEOUT, 0, null, now());
-      }
+      ctx.retriesUsed++;
+      retries++;
+      long done = work();
+      sendRequest(ctx, done);
+      deadlines.add(new Deadline(done + limits.timeoutPs(), ctx.index(), ctx.sequence()));
     }
-    while (!deadlines.isEmpty() && isSettled(deadlines.peekFirst())) {
-      deadlines.pollFirst();
+    while (!deadlines.isEmpty() && isSettled(deadlines.peek())) {
+      deadlines.poll();
     }
-    if (!deadlines.isEmpty()) {
-      timeoutCheckPending = true;
-      send(id(), deadlines.peekFirst().at() - now(), TimeoutCheck.INSTANCE);
-    }
+    scheduleCheck();
   }
 
   private boolean isSettled(Deadline d) {
@@ -293,6 +309,9 @@ public final class MessagingModule extends Component {
   private void onRequest(Packet first, byte[] payload) {
     long key = ((long) first.sourceNode() << 32) | first.sourceContext();
     Served last = served.get(key);
+    if (last != null && first.sequence() < last.sequence) {
+      return; // a copy of an action the initiator has finished with
+    }
     if (last != null && last.sequence == first.sequence()) {
       if (!last.pending) {
         respond(first.action(), last, work());
@@ -301,9 +320,15 @@ public final class MessagingModule extends Component {
     }
     Packet.Type answer = first.type() == Packet.Type.PUT_REQUEST
         ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
-    served.put(key, new Served(first.sequence(), answer, first.ring()));
+    Served record = new Served(first.sequence(), answer, first.ring());
+    served.put(key, record);
     long done = work();
-    if (first.type() == Packet.Type.PUT_REQUEST) {
+    if (now() > first.giveUpAt()) {
+      record.pending = false; // too late: the initiator has given up on it, so leave the ring alone
+      record.status = Status.TIMEOUT;
+      refusedLate++;
+      respond(first.action(), record, done);
+    } else if (first.type() == Packet.Type.PUT_REQUEST) {
       servedPuts++;
       send(layout.memory(node), done - now(), new Memory.RingPut(first.action(), first.ring(), payload));
     } else {
@@ -316,6 +341,10 @@ public final class MessagingModule extends Component {
   private void onRingResult(RingResult r) {
     long key = ((long) r.action().node() << 32) | r.action().context();
     Served s = served.get(key);
+    if (s == null || s.sequence != r.action().sequence()) {
+      throw new IllegalStateException(name() + " got a ring result for action " + r.action()
+          + " it has no record of");
+    }
     s.pending = false;
     s.status = r.status();
     s.element = r.element();
@@ -323,7 +352,7 @@ public final class MessagingModule extends Component {
   }
 
   private void respond(Packet.ActionId action, Served s, long ready) {
-    inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, s.element, fabric.mtu()), ready);
+    inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0, s.element, fabric.mtu()), ready);
   }
 
   // ---- packets ----
@@ -418,5 +447,10 @@ public final class MessagingModule extends Component {
 
   public long retries() {
     return retries;
+  }
+
+  /** Requests this module refused with TIMEOUT because they came after the initiator's last deadline. */
+  public long refusedLate() {
+    return refusedLate;
   }
 }

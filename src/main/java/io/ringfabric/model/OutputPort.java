@@ -14,9 +14,11 @@ public final class OutputPort {
   private long waitPs;
   private long maxWaitPs;
   private int maxQueue;
-  private long[] queuedUntil = new long[4]; // start times of packets not yet on the wire
-  private int queueHead;
-  private int queueTail;
+  // Bookings not over yet, oldest first: for the queue depth and the busy time past a run's end.
+  private long[] starts = new long[8];
+  private long[] ends = new long[8];
+  private int head;
+  private int tail;
 
   public OutputPort(String name) {
     this.name = name;
@@ -28,9 +30,9 @@ public final class OutputPort {
 
   /**
    * Books the link for one packet that is ready to leave at {@code ready}; returns the time its
-   * first bit goes on the wire.
+   * first bit goes on the wire. Packets reach a port in the order of their ready times.
    *
-   * @param now the current simulated time, to count the packets still queued
+   * @param now the current simulated time
    */
   public long transmit(long now, long ready, long serializationPs, int wireBytes) {
     long start = Math.max(ready, freeAt);
@@ -44,32 +46,58 @@ public final class OutputPort {
       waitPs += wait;
       maxWaitPs = Math.max(maxWaitPs, wait);
     }
-    trackQueue(now, start);
+    book(Math.min(now, ready), ready, start, freeAt);
     return start;
   }
 
-  /** Queue depth: packets booked whose transmission has not started by {@code now}. */
-  private void trackQueue(long now, long start) {
-    while (queueHead != queueTail && queuedUntil[queueHead & (queuedUntil.length - 1)] <= now) {
-      queueHead++;
+  /**
+   * Keeps the bookings that are not over by {@code now}, adds this one, and measures the queue
+   * as this packet finds it: the packets booked before it that have not started by the time it
+   * is ready.
+   */
+  private void book(long now, long ready, long start, long end) {
+    while (head != tail && ends[head & (ends.length - 1)] <= now) {
+      head++;
     }
-    if (start > now) {
-      if (queueTail - queueHead == queuedUntil.length) {
-        grow();
+    int queued = 0;
+    for (int i = head; i != tail; i++) {
+      if (starts[i & (starts.length - 1)] > ready) {
+        queued++;
       }
-      queuedUntil[queueTail++ & (queuedUntil.length - 1)] = start;
     }
-    maxQueue = Math.max(maxQueue, queueTail - queueHead);
+    if (start > ready) {
+      queued++;
+    }
+    maxQueue = Math.max(maxQueue, queued);
+    if (tail - head == ends.length) {
+      grow();
+    }
+    starts[tail & (starts.length - 1)] = start;
+    ends[tail & (ends.length - 1)] = end;
+    tail++;
   }
 
   private void grow() {
-    long[] bigger = new long[queuedUntil.length * 2];
-    for (int i = queueHead; i != queueTail; i++) {
-      bigger[i - queueHead] = queuedUntil[i & (queuedUntil.length - 1)];
+    long[] s = new long[starts.length * 2];
+    long[] e = new long[ends.length * 2];
+    for (int i = head; i != tail; i++) {
+      s[i - head] = starts[i & (starts.length - 1)];
+      e[i - head] = ends[i & (ends.length - 1)];
     }
-    queueTail -= queueHead;
-    queueHead = 0;
-    queuedUntil = bigger;
+    tail -= head;
+    head = 0;
+    starts = s;
+    ends = e;
+  }
+
+  /** Time the link spent sending up to {@code t}: bookings that run past it count only until t. */
+  public long busyPsUntil(long t) {
+    long after = 0;
+    for (int i = head; i != tail; i++) {
+      long from = Math.max(starts[i & (starts.length - 1)], t);
+      after += Math.max(0, ends[i & (ends.length - 1)] - from);
+    }
+    return busyPs - after;
   }
 
   public long busyPs() {

@@ -15,6 +15,8 @@ package io.ringfabric.model;
  * @param status for a response: the action's outcome
  * @param index this packet's position among {@code count} packets of the message
  * @param totalLength payload bytes of the whole message
+ * @param giveUpAt for a request: the initiator's last deadline; a target that gets the request
+ *     later refuses it with TIMEOUT (0 for a response)
  * @param chunk this packet's share of the payload (empty for header-only packets)
  */
 public record Packet(
@@ -29,6 +31,7 @@ public record Packet(
     int index,
     int count,
     int totalLength,
+    long giveUpAt,
     byte[] chunk) {
 
   private static final byte[] EMPTY = new byte[0];
@@ -61,7 +64,7 @@ public record Packet(
    */
   public static Packet[] split(
       Type type, ActionId action, int targetNode, int ring, int maxLength, Status status,
-      byte[] payload, int mtu) {
+      long giveUpAt, byte[] payload, int mtu) {
     byte[] data = payload == null ? EMPTY : payload;
     int count = Math.max(1, (data.length + mtu - 1) / mtu);
     Packet[] packets = new Packet[count];
@@ -70,7 +73,7 @@ public record Packet(
       int to = Math.min(data.length, from + mtu);
       byte[] chunk = count == 1 ? data : java.util.Arrays.copyOfRange(data, from, to);
       packets[i] = new Packet(type, action.node(), action.context(), action.sequence(), targetNode,
-          ring, maxLength, status, i, count, data.length, chunk);
+          ring, maxLength, status, i, count, data.length, giveUpAt, chunk);
     }
     return packets;
   }

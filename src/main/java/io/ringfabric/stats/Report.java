@@ -64,9 +64,10 @@ public final class Report {
     if (m.notifications() > 0) {
       item("arrival notifications", count(m.notifications()));
     }
-    if (m.retries() > 0 || m.lateResponses() > 0) {
+    if (m.retries() > 0 || m.lateResponses() > 0 || m.refusedLate() > 0) {
       item("retries", count(m.retries()));
       item("late responses", count(m.lateResponses()));
+      item("refused as too late", count(m.refusedLate()));
     }
 
     processes(r.processes());

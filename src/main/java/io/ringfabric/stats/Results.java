@@ -39,6 +39,7 @@ public final class Results {
     long retries = 0;
     long late = 0;
     long served = 0;
+    long refused = 0;
     for (int n = 0; n < machine.nodes(); n++) {
       MessagingModule m = machine.module(n);
       puts.add(m.puts());
@@ -48,6 +49,7 @@ public final class Results {
       retries += m.retries();
       late += m.lateResponses();
       served += m.servedPuts() + m.servedGets();
+      refused += m.refusedLate();
       for (int c = 0; c < s.node().cores(); c++) {
         Core core = machine.core(n, c);
         roundTrips.add(core.roundTrips());
@@ -92,7 +94,7 @@ public final class Results {
         rings(machine),
         new RunResult.Cores(polls, pollPs / 1000.0, busyPs / 1000.0,
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
-        new RunResult.Module(retries, late, served, notifications),
+        new RunResult.Module(retries, late, refused, served, notifications),
         processes.result,
         new RunResult.Integrity(check.checked(), check.corrupt(), check.outOfOrder(), check.unstamped()));
   }
@@ -115,7 +117,7 @@ public final class Results {
           continue;
         }
         OutputPort port = ports[p];
-        double u = simulatedPs == 0 ? 0 : (double) port.busyPs() / simulatedPs;
+        double u = simulatedPs == 0 ? 0 : (double) port.busyPsUntil(simulatedPs) / simulatedPs;
         count++;
         sum += u;
         if (u > max) {

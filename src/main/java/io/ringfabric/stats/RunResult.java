@@ -73,8 +73,13 @@ public record RunResult(
   /** Core time spent polling contexts, against all core time used. */
   public record Cores(long polls, double pollTimeNs, double busyTimeNs, double pollShare) {}
 
-  /** Messaging-module events beyond ops: retries after a timeout, responses that came too late. */
-  public record Module(long retries, long lateResponses, long requestsServed, long notifications) {}
+  /**
+   * Messaging-module events beyond ops: copies of requests resent after a timeout, answers to
+   * copies that came after the action was over, requests refused because they came after the
+   * initiator's last deadline, requests applied to rings, arrival notifications raised.
+   */
+  public record Module(
+      long retries, long lateResponses, long refusedLate, long requestsServed, long notifications) {}
 
   /** What became of the processes; {@code failures} says why each stopped early. */
   public record Processes(

@@ -213,7 +213,7 @@ class ContextTest {
 
   private static Packet putResponse(int sourceNode, int context, long sequence, Status status) {
     return new Packet(Packet.Type.PUT_RESPONSE, sourceNode, context, sequence, sourceNode, 0, 0, status,
-        0, 1, 0, new byte[0]);
+        0, 1, 0, 0, new byte[0]);
   }
 
   @Test
@@ -253,10 +253,10 @@ class ContextTest {
 
     byte[] data = payload(64, 9);
     module.deliver(new Event(1_100_000, memory, 0, module.id(), new MessagingModule.PayloadReady(0, 1, data)));
-    assertEquals(3, out.size(), "the request and its timeout check");
-    Event request = out.get(1);
-    assertEquals(MessageKind.TIMEOUT_CHECK, out.get(2).kind());
-    assertEquals(1_100_000 + 100_000_000, out.get(2).time(), "the time limit runs from the request leaving");
+    assertEquals(3, out.size(), "the timeout check and the request");
+    Event request = out.get(2);
+    assertEquals(MessageKind.TIMEOUT_CHECK, out.get(1).kind());
+    assertEquals(1_100_000 + 100_000_000, out.get(1).time(), "the time limit runs from the request leaving");
     assertEquals(MessageKind.PACKET_ARRIVAL, request.kind());
     assertEquals(sw, request.target());
     assertEquals(1_100_000, request.time(), "cut-through: the head reaches the switch at once");
@@ -265,6 +265,7 @@ class ContextTest {
     assertEquals(2, p.targetNode());
     assertEquals(1, p.sequence());
     assertArrayEquals(data, p.chunk());
+    assertEquals(1_100_000 + 3 * 100_000_000L, p.giveUpAt(), "the last deadline: two retries after the first");
 
     // a GET doorbell on the same busy context: refused too, counted under GET
     module.deliver(new Event(1_200_000, core, 2, module.id(),
