@@ -50,16 +50,17 @@ public final class ActorEngine {
   /** Sizes the dispatcher to the machine: as many threads as cores, a high throughput. */
   static Config config(Scenario.ActorSpec settings) {
     int threads = settings.threads() > 0 ? settings.threads() : Runtime.getRuntime().availableProcessors();
-    Map<String, Object> values = Map.of(
-        "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", threads,
-        "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", threads,
-        "pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0,
-        "pekko.actor.default-dispatcher.throughput", settings.throughput(),
-        "pekko.actor.internal-dispatcher.fork-join-executor.parallelism-min", 1,
-        "pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max", 2,
-        "pekko.loglevel", "WARNING",
-        "pekko.stdout-loglevel", "WARNING",
-        "pekko.log-dead-letters", "off");
+    Map<String, Object> values = Map.ofEntries(
+        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", threads),
+        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", threads),
+        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0),
+        Map.entry("pekko.actor.default-dispatcher.throughput", settings.throughput()),
+        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.task-peeking-mode", System.getProperty("rf.peek", "FIFO")),
+        Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-min", 1),
+        Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max", 2),
+        Map.entry("pekko.loglevel", "WARNING"),
+        Map.entry("pekko.stdout-loglevel", "WARNING"),
+        Map.entry("pekko.log-dead-letters", "off"));
     return ConfigFactory.parseMap(values).withFallback(ConfigFactory.load());
   }
 }

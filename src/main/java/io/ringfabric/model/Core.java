@@ -389,10 +389,13 @@ public final class Core extends Component {
 
   private void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {
     long store = op == Op.PUT ? Rates.transferPs(payload.length, timing.memoryBandwidthBitsPerSecond()) : 0;
-    if (op == Op.PUT) {
-      send(layout.memory(node), store, new Memory.BufferStore(p.bufferAddress, payload));
-    }
     long doorbell = store + REGISTER_WRITES * timing.mmioPs();
+    if (op == Op.PUT) {
+      // The stores reach memory a memory latency later, and always before the doorbell's
+      // payload read does (which comes after the doorbell and the module's work).
+      send(layout.memory(node), Math.min(store + timing.memoryLatencyPs(), doorbell),
+          new Memory.BufferStore(p.bufferAddress, payload));
+    }
     int length = op == Op.PUT ? payload.length : BUFFER_BYTES;
     send(layout.module(node), doorbell,
         new MessagingModule.Doorbell(p.context, op, target, ring, p.bufferAddress, length));

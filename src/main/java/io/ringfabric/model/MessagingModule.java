@@ -189,8 +189,9 @@ public final class MessagingModule extends Component {
       return;
     }
     ctx.payload = r.data();
-    armDeadline(ctx, now()); // from the request leaving: a retry must have the payload to resend
-    sendRequest(ctx, now());
+    long ready = work(); // building the request
+    armDeadline(ctx, ready); // from the request leaving: a retry must have the payload to resend
+    sendRequest(ctx, ready);
   }
 
   private void sendRequest(Context ctx, long ready) {
@@ -221,7 +222,7 @@ public final class MessagingModule extends Component {
     Context ctx = contexts[w.context()];
     if (ctx.sequence() == w.sequence() && ctx.status() == Status.BUSY) {
       byte[] data = ctx.payload;
-      complete(ctx, Status.DONE, data.length, data, now());
+      complete(ctx, Status.DONE, data.length, data, work());
     }
   }
 
@@ -251,12 +252,16 @@ public final class MessagingModule extends Component {
     scheduleCheck();
   }
 
-  /** Posts a check for the earliest deadline unless one is already due no later. */
+  /**
+   * Posts a check for the earliest deadline unless one is already due no later. A check never
+   * comes sooner than one piece of module work from now: the module notices a deadline while it
+   * works, and engines rely on that minimum delay.
+   */
   private void scheduleCheck() {
     Deadline head = deadlines.peek();
     if (head != null && head.at() < checkAt) {
-      checkAt = head.at();
-      send(id(), head.at() - now(), TimeoutCheck.INSTANCE);
+      checkAt = Math.max(head.at(), now() + timing.moduleLatencyPs());
+      send(id(), checkAt - now(), TimeoutCheck.INSTANCE);
     }
   }
 

@@ -26,15 +26,21 @@ class ActorTreeTest {
     testKit.shutdownTestKit();
   }
 
+  /** Whether an actor answers at {@code path}; a node spawns its children as it starts, so allow it a moment. */
   private static boolean exists(String path) {
-    ActorSelection sel = testKit.system().classicSystem().actorSelection(path);
-    try {
-      sel.resolveOne(Duration.ofSeconds(3)).toCompletableFuture().get(5, TimeUnit.SECONDS);
-      return true;
-    } catch (ExecutionException e) {
-      return false;
-    } catch (Exception e) {
-      throw new AssertionError(e);
+    long until = System.nanoTime() + 3_000_000_000L;
+    while (true) {
+      ActorSelection sel = testKit.system().classicSystem().actorSelection(path);
+      try {
+        sel.resolveOne(Duration.ofMillis(200)).toCompletableFuture().get(5, TimeUnit.SECONDS);
+        return true;
+      } catch (ExecutionException e) {
+        if (System.nanoTime() > until) {
+          return false;
+        }
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
     }
   }
 

@@ -256,16 +256,16 @@ class ContextTest {
     assertEquals(3, out.size(), "the timeout check and the request");
     Event request = out.get(2);
     assertEquals(MessageKind.TIMEOUT_CHECK, out.get(1).kind());
-    assertEquals(1_100_000 + 100_000_000, out.get(1).time(), "the time limit runs from the request leaving");
+    assertEquals(1_120_000 + 100_000_000, out.get(1).time(), "the time limit runs from the request leaving");
     assertEquals(MessageKind.PACKET_ARRIVAL, request.kind());
     assertEquals(sw, request.target());
-    assertEquals(1_100_000, request.time(), "cut-through: the head reaches the switch at once");
+    assertEquals(1_120_000, request.time(), "cut-through: the head reaches the switch at once");
     Packet p = ((Switch.PacketArrival) request.message()).packet();
     assertEquals(Packet.Type.PUT_REQUEST, p.type());
     assertEquals(2, p.targetNode());
     assertEquals(1, p.sequence());
     assertArrayEquals(data, p.chunk());
-    assertEquals(1_100_000 + 3 * 100_000_000L, p.giveUpAt(), "the last deadline: two retries after the first");
+    assertEquals(1_120_000 + 3 * 100_000_000L, p.giveUpAt(), "the last deadline: two retries after the first");
 
     // a GET doorbell on the same busy context: refused too, counted under GET
     module.deliver(new Event(1_200_000, core, 2, module.id(),

@@ -262,7 +262,8 @@ class TimeoutTest {
     module.deliver(new Event(990_000, core, 0, module.id(), new MessagingModule.Doorbell(2, Op.GET, 2, 0, 0x1000, 64)));
     // context 0 GETs at 1000 ns: the module is busy until 1010, so its deadline is 2030 ns
     module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x2000, 64)));
-    // context 1 PUTs at 1000 ns; its payload is ready at 1005 ns: deadline 2005 ns, armed last
+    // context 1 PUTs at 1000 ns; its payload is ready at 1005 ns, and the module builds the
+    // request once it is free: at 1050-1070 ns, deadline 2070 ns, armed last
     module.deliver(new Event(1_000_000, core, 2, module.id(), new MessagingModule.Doorbell(1, Op.PUT, 2, 0, 0x3000, 8)));
     module.deliver(new Event(1_005_000, memory, 0, module.id(), new MessagingModule.PayloadReady(1, 1, new byte[8])));
     // context 0's answer comes back at 1500 ns
@@ -286,9 +287,13 @@ class TimeoutTest {
     List<Event> retries = out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL
         && e.time() > 1_100_000).collect(Collectors.toList());
     assertEquals(2, retries.size(), "contexts 1 and 2 retried once each by 3 us; context 0 was answered");
-    Packet putRetry = ((Switch.PacketArrival) retries.get(0).message()).packet();
-    assertEquals(1, putRetry.sourceContext(), "the earliest deadline (2005 ns) is retried first");
-    assertTrue(retries.get(0).time() >= 2_005_000 && retries.get(0).time() <= 2_025_000,
-        "context 1's retry leaves within one piece of module work of its deadline, at " + retries.get(0).time());
+    Packet first = ((Switch.PacketArrival) retries.get(0).message()).packet();
+    Packet second = ((Switch.PacketArrival) retries.get(1).message()).packet();
+    assertEquals(2, first.sourceContext(), "the earliest deadline (2010 ns) is retried first");
+    assertEquals(1, second.sourceContext(), "then context 1's (2070 ns)");
+    assertTrue(retries.get(0).time() >= 2_010_000 && retries.get(0).time() <= 2_030_000,
+        "context 2's retry leaves within one piece of module work of its deadline, at " + retries.get(0).time());
+    assertTrue(retries.get(1).time() >= 2_070_000 && retries.get(1).time() <= 2_090_000,
+        "context 1's retry leaves within one piece of module work of its deadline, at " + retries.get(1).time());
   }
 }
