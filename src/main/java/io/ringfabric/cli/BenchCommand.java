@@ -1,7 +1,13 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.engine.Bench;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -10,16 +16,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code ringfabric bench}: measures both engines on the standard scenarios. */
+/**
+ * {@code ringfabric bench}: measures both engines on the standard scenarios. Each (scenario,
+ * engine) pair runs in a JVM of its own, as JMH forks do: the just-in-time compiler otherwise
+ * tunes the model's code for whichever engine ran first, and the other pays for it.
+ */
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
       "Runs tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine, after a",
-      "warm-up, and prints events per second, windows and peak heap, with the ratio of the",
-      "actor engine to the reference engine. Takes a minute or two."
+      "warm-up, each in a fresh JVM, and prints events per second, windows and peak heap, with",
+      "the ratio of the actor engine to the reference engine. Takes a minute or two."
     })
 final class BenchCommand implements Callable<Integer> {
+  private static final String RESULT = "BENCH ";
+
   @Spec CommandSpec spec;
 
   @Option(names = "--nodes", split = ",", paramLabel = "N", description = "Node counts (default: 16,64,256).")
@@ -28,31 +40,96 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--ops", paramLabel = "N", description = "PUTs per producer (default: 300).")
   long ops = 300;
 
-  @Option(names = "--warmup", paramLabel = "N", description = "Unmeasured runs per engine first (default: 2).")
+  @Option(names = "--warmup", paramLabel = "N", description = "Unmeasured runs first (default: 2).")
   int warmup = 2;
 
-  @Option(names = "--repeat", paramLabel = "N", description = "Measured runs per engine; the fastest counts (default: 3).")
+  @Option(names = "--repeat", paramLabel = "N", description = "Measured runs; the fastest counts (default: 3).")
   int repeat = 3;
 
   @Option(names = "--engines", split = ",", paramLabel = "E", description = "Engines (default: reference,actors).")
   List<String> engines = List.of("reference", "actors");
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Threads of the actor engine's dispatcher (default: actors.threads, one per core).")
+  int threads;
+
+  @Option(names = "--throughput", paramLabel = "N",
+      description = "Messages an actor handles before yielding its thread (default: actors.throughput).")
+  int throughput;
+
+  @Option(names = "--in-process", hidden = true, description = "Measure in this JVM (what each fork runs).")
+  boolean inProcess;
+
   @Override
-  public Integer call() {
+  public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
+    if (inProcess) {
+      for (int n : nodes) {
+        io.ringfabric.config.Scenario.ActorSpec d = io.ringfabric.config.Scenario.ActorSpec.defaults();
+        io.ringfabric.config.Scenario.ActorSpec actors = new io.ringfabric.config.Scenario.ActorSpec(
+            threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis());
+        for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors)) {
+          out.println(RESULT + encode(m));
+        }
+      }
+      return Main.OK;
+    }
     out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %9s %11s %10s  %s%n", "nodes", "engine",
         "events", "wall s", "events/s", "windows", "ev/window", "heap MB", "fingerprint");
+    out.flush();
     for (int n : nodes) {
-      List<Bench.Measurement> ms = Bench.run(n, ops, engines, warmup, repeat);
-      for (Bench.Measurement m : ms) {
+      List<Bench.Measurement> ms = new ArrayList<>();
+      for (String engine : engines) {
+        Bench.Measurement m = fork(n, engine);
+        ms.add(m);
         out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f  %s%n", m.nodes(),
             m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
             m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.fingerprint());
+        out.flush();
       }
       ratio(out, ms);
-      out.flush();
     }
     return Main.OK;
+  }
+
+  /** Runs one measurement in a child JVM with this one's class path. */
+  private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx4g", "-cp", System.getProperty("java.class.path"),
+        Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n), "--engines", engine,
+        "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
+        "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput)));
+    Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    Bench.Measurement found = null;
+    StringBuilder log = new StringBuilder();
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        if (line.startsWith(RESULT)) {
+          found = decode(line.substring(RESULT.length()));
+        } else {
+          log.append(line).append('\n');
+        }
+      }
+    }
+    if (child.waitFor() != 0 || found == null) {
+      throw new IllegalStateException("the benchmark run for " + n + " nodes on " + engine + " failed: "
+          + log.toString().strip().lines().reduce((a, b) -> b).orElse("no output"));
+    }
+    return found;
+  }
+
+  private static String encode(Bench.Measurement m) {
+    return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
+        String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
+        String.valueOf(m.eventsPerWindow()), String.valueOf(m.peakHeapBytes()), m.fingerprint());
+  }
+
+  private static Bench.Measurement decode(String line) {
+    String[] f = line.split(" ");
+    return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
+        Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
+        Double.parseDouble(f[6]), Long.parseLong(f[7]), f[8]);
   }
 
   private static void ratio(PrintWriter out, List<Bench.Measurement> ms) {
@@ -69,6 +146,7 @@ final class BenchCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "%-6d ratio actors/reference %.2f%s%n", ref.nodes(),
           act.eventsPerSecond() / ref.eventsPerSecond(),
           ref.fingerprint().equals(act.fingerprint()) ? "" : "  (FINGERPRINTS DIFFER)");
+      out.flush();
     }
   }
 }

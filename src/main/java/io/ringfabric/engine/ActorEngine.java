@@ -22,6 +22,9 @@ public final class ActorEngine {
   private ActorEngine() {}
 
   public static EngineRun run(Machine machine) {
+    // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
+    // that it replayed calls made by several threads during its initialisation.
+    org.slf4j.LoggerFactory.getILoggerFactory();
     Scenario.ActorSpec settings = machine.scenario().actors();
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
     ActorSystem<Void> system = ActorSystem.create(
@@ -55,7 +58,6 @@ public final class ActorEngine {
         Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", threads),
         Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0),
         Map.entry("pekko.actor.default-dispatcher.throughput", settings.throughput()),
-        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.task-peeking-mode", System.getProperty("rf.peek", "FIFO")),
         Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-min", 1),
         Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max", 2),
         Map.entry("pekko.loglevel", "WARNING"),

@@ -63,8 +63,12 @@ public final class Bench {
   }
 
   /** Warms up, then measures each engine {@code repeat} times and keeps the fastest run. */
-  public static List<Measurement> run(int nodes, long ops, List<String> engines, int warmup, int repeat) {
+  public static List<Measurement> run(
+      int nodes, long ops, List<String> engines, int warmup, int repeat, Scenario.ActorSpec actors) {
     Scenario scenario = scenario(nodes, ops);
+    if (actors != null) {
+      scenario = scenario.with(scenario.engine(), actors);
+    }
     List<Measurement> best = new ArrayList<>();
     for (String engine : engines) {
       for (int i = 0; i < warmup; i++) {

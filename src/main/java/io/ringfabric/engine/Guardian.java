@@ -27,9 +27,10 @@ public final class Guardian {
           "coordinator");
       ctx.watch(coordinator);
       Component[] components = machine.components();
+      IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
       List<ActorRef<NodeActor.Command>> parts = new ArrayList<>();
       for (int p = 0; p < layout.parts(); p++) {
-        parts.add(ctx.spawn(NodeActor.create(p, layout, components), partName(layout, p)));
+        parts.add(ctx.spawn(NodeActor.create(p, layout, components, lookahead), partName(layout, p)));
       }
       coordinator.tell(new Coordinator.Parts(parts));
       return Behaviors.receive(Void.class)

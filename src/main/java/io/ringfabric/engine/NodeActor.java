@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -16,10 +17,15 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 /**
  * One part of the machine (a node, or a switch that belongs to no node) running windows of
  * simulated time. Its children are its components' actors. It keeps the part's time: inside a
- * window it hands its children their events one at a time in key order, collects what they send,
- * keeps what stays inside the part and sends the rest to the coordinator when the window ends.
- * Events between parts are at least a lookahead apart, so none can land inside the window that
- * sent it.
+ * window it hands its children their events in key order, collects what they send, keeps what
+ * stays inside the part and sends the rest to the coordinator when the window ends. Events
+ * between parts are at least a lookahead apart, so none can land inside the window that sent it.
+ *
+ * <p>It does not wait for every event to be handled before handing out the next: an event goes
+ * out while others are being handled when none of those can cause anything for its component
+ * before it (see {@link IntraNodeLookahead}), and consecutive events for one component go out
+ * together. Each component still sees exactly the events, in exactly the order, that the
+ * reference engine gives it.
  */
 public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
@@ -32,56 +38,70 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   /** Handle every event before {@code end}, after adding {@code incoming} from other parts. */
   public record RunWindow(long window, long end, List<Event> incoming) implements Command {}
 
-  /** A child handled an event (or started) and sent these. */
+  /** A child handled a batch of events (or started) and sent these. */
   public record Handled(int child, List<Event> sent) implements Command {}
 
-  /** A child's component threw. */
+  /** A child's component threw, or broke the least delay the engine relies on. */
   public record ChildFailed(String message) implements Command {}
 
   private final int part;
   private final Layout layout;
   private final int firstComponent;
   private final List<ActorRef<ComponentActor.Command>> children = new ArrayList<>();
+  private final int[] kinds;
+  private final long[][] bound; // least delay from a child's event to anything at another child
   private final PriorityQueue<Event> queue = new PriorityQueue<>(64, Event.ORDER);
   private final ActorRef<Command> self;
+  // Batches handed out and not answered yet, per child: the time of each batch's first event.
+  private final ArrayDeque<Long>[] inFlight;
+  private final List<Event>[] batch;
+  private int busyChildren;
   private List<Event> outbox = new ArrayList<>();
   private ActorRef<Coordinator.Command> coordinator;
   private int starting;
-  private boolean inFlight;
   private long window;
   private long end;
   private long events;
   private long lastEventTime;
 
-  public static Behavior<Command> create(int part, Layout layout, Component[] components) {
-    return Behaviors.setup(ctx -> new NodeActor(ctx, part, layout, components));
+  public static Behavior<Command> create(
+      int part, Layout layout, Component[] components, IntraNodeLookahead lookahead) {
+    return Behaviors.setup(ctx -> new NodeActor(ctx, part, layout, components, lookahead));
   }
 
-  private NodeActor(ActorContext<Command> ctx, int part, Layout layout, Component[] components) {
+  @SuppressWarnings("unchecked")
+  private NodeActor(ActorContext<Command> ctx, int part, Layout layout, Component[] components,
+      IntraNodeLookahead lookahead) {
     super(ctx);
     this.part = part;
     this.layout = layout;
     this.self = ctx.getSelf();
     int[] ids = layout.componentsOf(part);
     this.firstComponent = ids[0];
+    this.kinds = new int[ids.length];
+    this.inFlight = new ArrayDeque[ids.length];
+    this.batch = new List[ids.length];
+    this.bound = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
+      kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
+      inFlight[i] = new ArrayDeque<>();
+    }
+    for (int i = 0; i < ids.length; i++) {
+      for (int j = 0; j < ids.length; j++) {
+        // a part of one component (a switch of no node) can cause nothing inside itself
+        bound[i][j] = ids.length == 1 ? IntraNodeLookahead.NEVER : lookahead.path(kinds[i], kinds[j]);
+      }
       Component c = components[ids[i]];
-      children.add(ctx.spawn(ComponentActor.create(c, i), childName(layout, ids[i])));
+      children.add(ctx.spawn(ComponentActor.create(c, i, layout, lookahead), childName(layout, ids[i])));
     }
   }
 
   /** Actor names in the machine's words: core-0, module, memory, switch. */
   static String childName(Layout layout, int componentId) {
-    if (layout.nodeOf(componentId) < 0) {
-      return "switch";
-    }
-    int local = componentId - layout.core(layout.nodeOf(componentId), 0);
-    if (local < layout.cores()) {
-      return "core-" + local;
-    }
-    return switch (local - layout.cores()) {
-      case 0 -> "module";
-      case 1 -> "memory";
+    return switch (IntraNodeLookahead.kindOf(layout, componentId)) {
+      case IntraNodeLookahead.CORE -> "core-" + (componentId - layout.core(layout.nodeOf(componentId), 0));
+      case IntraNodeLookahead.MODULE -> "module";
+      case IntraNodeLookahead.MEMORY -> "memory";
       default -> "switch";
     };
   }
@@ -127,7 +147,11 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
       }
       return this;
     }
-    inFlight = false;
+    ArrayDeque<Long> pending = inFlight[handled.child()];
+    pending.pollFirst();
+    if (pending.isEmpty()) {
+      busyChildren--;
+    }
     pump();
     return this;
   }
@@ -137,18 +161,56 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     return this;
   }
 
-  /** Hands the next due event to its child, or ends the window when none is left. */
+  /**
+   * Hands out every due event that nothing being handled can precede, in key order, batching
+   * consecutive ones per child; ends the window once nothing is due or being handled.
+   */
   private void pump() {
-    Event next = queue.peek();
-    if (next == null || next.time() >= end) {
-      finishWindow();
-      return;
+    int touched = 0;
+    Event next;
+    while ((next = queue.peek()) != null && next.time() < end) {
+      int child = next.target() - firstComponent;
+      if (!safe(next.time(), child)) {
+        break;
+      }
+      queue.poll();
+      events++;
+      lastEventTime = next.time();
+      if (batch[child] == null) {
+        batch[child] = new ArrayList<>(4);
+        if (inFlight[child].isEmpty()) {
+          busyChildren++;
+        }
+        inFlight[child].addLast(next.time());
+        touched++;
+      }
+      batch[child].add(next);
     }
-    queue.poll();
-    events++;
-    lastEventTime = next.time();
-    inFlight = true;
-    children.get(next.target() - firstComponent).tell(new ComponentActor.Handle(next, self));
+    if (touched > 0) {
+      for (int c = 0; c < batch.length; c++) {
+        if (batch[c] != null) {
+          children.get(c).tell(new ComponentActor.Handle(batch[c], self));
+          batch[c] = null;
+        }
+      }
+    }
+    if (busyChildren == 0 && (next == null || next.time() >= end)) {
+      finishWindow();
+    }
+  }
+
+  /** Whether nothing being handled can cause an event for {@code child} before {@code time}. */
+  private boolean safe(long time, int child) {
+    if (busyChildren == 0) {
+      return true;
+    }
+    for (int c = 0; c < inFlight.length; c++) {
+      Long first = inFlight[c].peekFirst();
+      if (first != null && time >= first + bound[c][child]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void finishWindow() {
@@ -158,5 +220,4 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     coordinator.tell(new Coordinator.WindowDone(window, part,
         next == null ? Long.MAX_VALUE : next.time(), out, events, lastEventTime));
   }
-
 }

@@ -244,7 +244,7 @@ class MainTest {
 
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertEquals(5, json.at("/seed").asLong());
-    assertEquals("reference", json.at("/engine").asText());
+    assertEquals("actors", json.at("/engine").asText());
     assertEquals(40, json.at("/ops/put/issued").asLong());
     assertTrue(o.out().contains("fingerprint " + json.at("/fingerprint").asText() + System.lineSeparator()),
         o.out());

@@ -67,7 +67,7 @@ class ScenarioLoaderTest {
     Scenario s = ScenarioLoader.loadDefaults(List.of());
     assertEquals("(defaults)", s.source());
     assertEquals(1, s.seed());
-    assertEquals("reference", s.engine());
+    assertEquals("actors", s.engine());
     assertEquals(10_000_000_000L, s.durationPs());
     assertEquals("torus", s.topology().kind());
     assertEquals(List.of(4, 4), s.topology().dims());

@@ -48,7 +48,7 @@ class ActorTreeTest {
   void aNodeActorHasItsCoresModuleMemoryAndSwitchAsChildren() {
     Machine m = Machine.build(TestScenarios.torus(2, 2).cores(3).build());
     ActorRef<NodeActor.Command> node =
-        testKit.spawn(NodeActor.create(3, m.layout(), m.components()), "node-3");
+        testKit.spawn(NodeActor.create(3, m.layout(), m.components(), new IntraNodeLookahead(m.scenario())), "node-3");
     String path = node.path().toStringWithoutAddress();
     for (String child : new String[] {"core-0", "core-1", "core-2", "module", "memory", "switch"}) {
       assertEquals(true, exists(path + "/" + child), child);
@@ -63,7 +63,7 @@ class ActorTreeTest {
     assertEquals(5, m.layout().parts());
     assertEquals("switch-4", Guardian.partName(m.layout(), 4));
     ActorRef<NodeActor.Command> centre =
-        testKit.spawn(NodeActor.create(4, m.layout(), m.components()), "switch-4");
+        testKit.spawn(NodeActor.create(4, m.layout(), m.components(), new IntraNodeLookahead(m.scenario())), "switch-4");
     String path = centre.path().toStringWithoutAddress();
     assertEquals(true, exists(path + "/switch"));
     assertEquals(false, exists(path + "/module"));
