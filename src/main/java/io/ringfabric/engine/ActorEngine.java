@@ -50,19 +50,39 @@ public final class ActorEngine {
     }
   }
 
-  /** Sizes the dispatcher to the machine: as many threads as cores, a high throughput. */
+  /**
+   * Sizes the dispatchers to the machine: one lane per thread, as many as cores. A lane is a
+   * dispatcher with a single thread; every actor of a node runs on its node's lane, so the
+   * messages between a node and its components never cross threads, and nodes on different lanes
+   * run in parallel. Measured on 2 cores, one shared pool was up to twice as slow, and its speed
+   * varied from one JVM to the next with how the pool moved actors between threads.
+   */
   static Config config(Scenario.ActorSpec settings) {
-    int threads = settings.threads() > 0 ? settings.threads() : Runtime.getRuntime().availableProcessors();
-    Map<String, Object> values = Map.ofEntries(
-        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", threads),
-        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", threads),
-        Map.entry("pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor", 1.0),
-        Map.entry("pekko.actor.default-dispatcher.throughput", settings.throughput()),
-        Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-min", 1),
-        Map.entry("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max", 2),
-        Map.entry("pekko.loglevel", "WARNING"),
-        Map.entry("pekko.stdout-loglevel", "WARNING"),
-        Map.entry("pekko.log-dead-letters", "off"));
+    int lanes = lanes(settings);
+    Map<String, Object> values = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < lanes; i++) {
+      String lane = LANE + i;
+      values.put(lane + ".type", "Dispatcher");
+      values.put(lane + ".executor", "fork-join-executor");
+      values.put(lane + ".fork-join-executor.parallelism-min", 1);
+      values.put(lane + ".fork-join-executor.parallelism-max", 1);
+      values.put(lane + ".throughput", settings.throughput());
+    }
+    values.put("pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", 1);
+    values.put("pekko.actor.default-dispatcher.fork-join-executor.parallelism-max", 2);
+    values.put("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-min", 1);
+    values.put("pekko.actor.internal-dispatcher.fork-join-executor.parallelism-max", 2);
+    values.put("pekko.loglevel", "WARNING");
+    values.put("pekko.stdout-loglevel", "WARNING");
+    values.put("pekko.log-dead-letters", "off");
     return ConfigFactory.parseMap(values).withFallback(ConfigFactory.load());
+  }
+
+  /** Config path prefix of the lanes' dispatchers. */
+  static final String LANE = "ringfabric-lane-";
+
+  /** Threads, hence lanes, of a run. */
+  static int lanes(Scenario.ActorSpec settings) {
+    return settings.threads() > 0 ? settings.threads() : Runtime.getRuntime().availableProcessors();
   }
 }

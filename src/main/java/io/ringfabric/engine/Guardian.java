@@ -9,12 +9,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * The root of the actor tree: builds it from the machine (a node actor per node, each with its
  * cores, module, memory and switch as children; a part per standalone switch; the coordinator)
- * and stops when the coordinator does.
+ * and stops when the coordinator does. Parts are dealt round-robin onto the lanes.
  */
 public final class Guardian {
   private Guardian() {}
@@ -22,15 +23,17 @@ public final class Guardian {
   public static Behavior<Void> create(Machine machine, Duration watchdog, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Layout layout = machine.layout();
+      int lanes = ActorEngine.lanes(machine.scenario().actors());
       ActorRef<Coordinator.Command> coordinator = ctx.spawn(Coordinator.create(layout,
           machine.scenario().lookaheadPs(), machine.scenario().durationPs(), watchdog, done),
-          "coordinator");
+          "coordinator", DispatcherSelector.fromConfig(ActorEngine.LANE + 0));
       ctx.watch(coordinator);
       Component[] components = machine.components();
       IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
       List<ActorRef<NodeActor.Command>> parts = new ArrayList<>();
       for (int p = 0; p < layout.parts(); p++) {
-        parts.add(ctx.spawn(NodeActor.create(p, layout, components, lookahead), partName(layout, p)));
+        parts.add(ctx.spawn(NodeActor.create(p, layout, components, lookahead), partName(layout, p),
+            DispatcherSelector.fromConfig(ActorEngine.LANE + (p % lanes))));
       }
       coordinator.tell(new Coordinator.Parts(parts));
       return Behaviors.receive(Void.class)

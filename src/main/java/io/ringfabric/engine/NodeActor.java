@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -92,7 +93,8 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
         bound[i][j] = ids.length == 1 ? IntraNodeLookahead.NEVER : lookahead.path(kinds[i], kinds[j]);
       }
       Component c = components[ids[i]];
-      children.add(ctx.spawn(ComponentActor.create(c, i, layout, lookahead), childName(layout, ids[i])));
+      children.add(ctx.spawn(ComponentActor.create(c, i, layout, lookahead), childName(layout, ids[i]),
+          DispatcherSelector.sameAsParent())); // the node's lane: no thread hop inside a node
     }
   }
 
