@@ -57,6 +57,12 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private final ArrayDeque<Long>[] inFlight;
   private final List<Event>[] batch;
   private int busyChildren;
+  // Events held back in the current scan: per child the first and last held time (-1: none).
+  private static final int SCAN = 32;
+  private final List<Event> held = new ArrayList<>();
+  private final long[] heldFirst;
+  private final long[] heldLast;
+  private int heldCount;
   private List<Event> outbox = new ArrayList<>();
   private ActorRef<Coordinator.Command> coordinator;
   private int starting;
@@ -83,6 +89,9 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     this.inFlight = new ArrayDeque[ids.length];
     this.batch = new List[ids.length];
     this.bound = new long[ids.length][ids.length];
+    this.heldFirst = new long[ids.length];
+    this.heldLast = new long[ids.length];
+    java.util.Arrays.fill(heldLast, -1);
     for (int i = 0; i < ids.length; i++) {
       kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
       inFlight[i] = new ArrayDeque<>();
@@ -164,20 +173,30 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   }
 
   /**
-   * Hands out every due event that nothing being handled can precede, in key order, batching
-   * consecutive ones per child; ends the window once nothing is due or being handled.
+   * Hands out the due events that nothing being handled, and nothing held back, can affect, in
+   * key order per child, batching them per child; ends the window once nothing is due or being
+   * handled. An event that must wait is held back, and the scan goes on past it for a while: a
+   * later event may go first when neither can change what the other's component sees.
    */
   private void pump() {
     int touched = 0;
+    int looked = 0;
     Event next;
-    while ((next = queue.peek()) != null && next.time() < end) {
-      int child = next.target() - firstComponent;
-      if (!safe(next.time(), child)) {
-        break;
-      }
+    while ((next = queue.peek()) != null && next.time() < end && looked < SCAN) {
       queue.poll();
+      int child = next.target() - firstComponent;
+      if (heldLast[child] >= 0 || !safe(next.time(), child)) {
+        if (heldLast[child] < 0) {
+          heldFirst[child] = next.time();
+          heldCount++;
+        }
+        heldLast[child] = next.time();
+        held.add(next);
+        looked++;
+        continue;
+      }
       events++;
-      lastEventTime = next.time();
+      lastEventTime = Math.max(lastEventTime, next.time());
       if (batch[child] == null) {
         batch[child] = new ArrayList<>(4);
         if (inFlight[child].isEmpty()) {
@@ -187,6 +206,15 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
         touched++;
       }
       batch[child].add(next);
+    }
+    if (!held.isEmpty()) {
+      queue.addAll(held);
+      for (Event e : held) {
+        heldLast[e.target() - firstComponent] = -1;
+      }
+      held.clear();
+      heldCount = 0;
+      next = queue.peek();
     }
     if (touched > 0) {
       for (int c = 0; c < batch.length; c++) {
@@ -201,14 +229,22 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     }
   }
 
-  /** Whether nothing being handled can cause an event for {@code child} before {@code time}. */
+  /**
+   * Whether an event at {@code time} for {@code child} may go now: nothing being handled or held
+   * back can cause an event for it before then, and nothing it causes can land before an event
+   * held back for another child (which the reference order handles first).
+   */
   private boolean safe(long time, int child) {
-    if (busyChildren == 0) {
+    if (busyChildren == 0 && heldCount == 0) {
       return true;
     }
     for (int c = 0; c < inFlight.length; c++) {
       Long first = inFlight[c].peekFirst();
       if (first != null && time >= first + bound[c][child]) {
+        return false;
+      }
+      if (heldLast[c] >= 0
+          && (time >= heldFirst[c] + bound[c][child] || time + bound[child][c] <= heldLast[c])) {
         return false;
       }
     }
