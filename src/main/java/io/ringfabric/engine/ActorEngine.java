@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.model.Machine;
+import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -22,13 +23,18 @@ public final class ActorEngine {
   private ActorEngine() {}
 
   public static EngineRun run(Machine machine) {
+    return run(machine, null);
+  }
+
+  /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
+  public static EngineRun run(Machine machine, TraceWriter trace) {
     // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
     // that it replayed calls made by several threads during its initialisation.
     org.slf4j.LoggerFactory.getILoggerFactory();
     Scenario.ActorSpec settings = machine.scenario().actors();
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
     ActorSystem<Void> system = ActorSystem.create(
-        Guardian.create(machine, Duration.ofMillis(settings.watchdogMillis()), done),
+        Guardian.create(machine, Duration.ofMillis(settings.watchdogMillis()), trace, done),
         "ringfabric", config(settings));
     try {
       return done.get();

@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
+import io.ringfabric.trace.Recorder;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -67,7 +68,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
 
   private Behavior<Command> onStart(Start start) {
     component.start();
-    start.replyTo().tell(new NodeActor.Handled(child, takeSent()));
+    start.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords()));
     return this;
   }
 
@@ -86,8 +87,13 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
         return this;
       }
     }
-    handle.replyTo().tell(new NodeActor.Handled(child, takeSent()));
+    handle.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords()));
     return this;
+  }
+
+  private List<Recorder.Entry> takeRecords() {
+    Recorder r = component.recorder();
+    return r == null ? List.of() : r.drain();
   }
 
   /** The first event sent since {@code from} that comes sooner than the node may assume, or null. */

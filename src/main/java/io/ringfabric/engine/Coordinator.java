@@ -2,6 +2,8 @@ package io.ringfabric.engine;
 
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
+import io.ringfabric.trace.Recorder;
+import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,10 +37,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param outgoing events it sent to other parts
    * @param events events it has handled so far
    * @param lastEventTime time of the last event it handled
+   * @param records what its components recorded for the trace in the window
    */
   public record WindowDone(
-      long window, int part, long next, List<Event> outgoing, long events, long lastEventTime)
-      implements Command {}
+      long window, int part, long next, List<Event> outgoing, long events, long lastEventTime,
+      List<Recorder.Entry> records) implements Command {}
 
   /** A component of a part threw. */
   public record PartFailed(int part, String message) implements Command {}
@@ -52,6 +55,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final long duration;
   private final Duration watchdog;
   private final CompletableFuture<EngineRun> done;
+  private final TraceWriter trace; // null when the run is not traced
   private final TimerScheduler<Command> timers;
   private List<ActorRef<NodeActor.Command>> parts;
   private List<Event>[] pending;
@@ -67,15 +71,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long windows;
   private long wokenParts;
 
-  public static Behavior<Command> create(
-      Layout layout, long lookahead, long duration, Duration watchdog, CompletableFuture<EngineRun> done) {
+  public static Behavior<Command> create(Layout layout, long lookahead, long duration,
+      Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(
-        timers -> new Coordinator(ctx, timers, layout, lookahead, duration, watchdog, done)));
+        timers -> new Coordinator(ctx, timers, layout, lookahead, duration, watchdog, trace, done)));
   }
 
   private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, Layout layout,
-      long lookahead, long duration, Duration watchdog, CompletableFuture<EngineRun> done) {
+      long lookahead, long duration, Duration watchdog, TraceWriter trace,
+      CompletableFuture<EngineRun> done) {
     super(ctx);
+    this.trace = trace;
     this.timers = timers;
     this.layout = layout;
     this.lookahead = lookahead;
@@ -120,6 +126,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     next[w.part()] = w.next();
     events[w.part()] = w.events();
     lastEvent[w.part()] = w.lastEventTime();
+    if (trace != null) {
+      trace.add(w.records());
+    }
     for (Event e : w.outgoing()) {
       int p = layout.partOf(e.target());
       pending[p].add(e);
@@ -140,6 +149,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       return finish(start != Long.MAX_VALUE);
     }
     long end = Math.min(start + lookahead, duration + 1);
+    if (trace != null) {
+      trace.flushUpTo(start); // nothing handled from now on can record anything earlier
+    }
     window++;
     windows++;
     windowStart = start;

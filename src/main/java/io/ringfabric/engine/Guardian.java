@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Layout;
 import io.ringfabric.model.Machine;
+import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,12 +21,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 public final class Guardian {
   private Guardian() {}
 
-  public static Behavior<Void> create(Machine machine, Duration watchdog, CompletableFuture<EngineRun> done) {
+  public static Behavior<Void> create(
+      Machine machine, Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Layout layout = machine.layout();
       int lanes = ActorEngine.lanes(machine.scenario().actors());
       ActorRef<Coordinator.Command> coordinator = ctx.spawn(Coordinator.create(layout,
-          machine.scenario().lookaheadPs(), machine.scenario().durationPs(), watchdog, done),
+          machine.scenario().lookaheadPs(), machine.scenario().durationPs(), watchdog, trace, done),
           "coordinator", DispatcherSelector.fromConfig(ActorEngine.LANE + 0));
       ctx.watch(coordinator);
       Component[] components = machine.components();

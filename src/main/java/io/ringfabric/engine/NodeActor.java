@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
+import io.ringfabric.trace.Recorder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +40,8 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   /** Handle every event before {@code end}, after adding {@code incoming} from other parts. */
   public record RunWindow(long window, long end, List<Event> incoming) implements Command {}
 
-  /** A child handled a batch of events (or started) and sent these. */
-  public record Handled(int child, List<Event> sent) implements Command {}
+  /** A child handled a batch of events (or started), sent these, and recorded these for the trace. */
+  public record Handled(int child, List<Event> sent, List<Recorder.Entry> records) implements Command {}
 
   /** A child's component threw, or broke the least delay the engine relies on. */
   public record ChildFailed(String message) implements Command {}
@@ -64,6 +65,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private final long[] heldLast;
   private int heldCount;
   private List<Event> outbox = new ArrayList<>();
+  private List<Recorder.Entry> records = new ArrayList<>();
   private ActorRef<Coordinator.Command> coordinator;
   private int starting;
   private long window;
@@ -145,6 +147,9 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   }
 
   private Behavior<Command> onHandled(Handled handled) {
+    if (!handled.records().isEmpty()) {
+      records.addAll(handled.records());
+    }
     for (Event e : handled.sent()) {
       if (layout.partOf(e.target()) == part) {
         queue.add(e);
@@ -255,7 +260,11 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     Event next = queue.peek();
     List<Event> out = outbox;
     outbox = new ArrayList<>();
+    List<Recorder.Entry> traced = records.isEmpty() ? List.of() : records;
+    if (!records.isEmpty()) {
+      records = new ArrayList<>();
+    }
     coordinator.tell(new Coordinator.WindowDone(window, part,
-        next == null ? Long.MAX_VALUE : next.time(), out, events, lastEventTime));
+        next == null ? Long.MAX_VALUE : next.time(), out, events, lastEventTime, traced));
   }
 }

@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
+import io.ringfabric.trace.TraceWriter;
 import java.util.PriorityQueue;
 
 /**
@@ -16,6 +17,11 @@ public final class ReferenceEngine {
 
   /** Runs until no event is left or the next one is past {@code durationPs}. */
   public static EngineRun run(Machine machine, long durationPs) {
+    return run(machine, durationPs, null);
+  }
+
+  /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
+  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace) {
     PriorityQueue<Event> queue = new PriorityQueue<>(1024, Event.ORDER);
     Component[] components = machine.components();
     for (Component c : components) {
@@ -42,7 +48,22 @@ public final class ReferenceEngine {
         throw new ModelFailure(target, e, failure);
       }
       events++;
+      if (trace != null && (events & 4095) == 0) {
+        collect(components, trace);
+        trace.flushUpTo(e.time()); // nothing handled from now on can record anything earlier
+      }
+    }
+    if (trace != null) {
+      collect(components, trace);
     }
     return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
+  }
+
+  private static void collect(Component[] components, TraceWriter trace) {
+    for (Component c : components) {
+      if (c.recorder() != null) {
+        trace.add(c.recorder().drain());
+      }
+    }
   }
 }

@@ -1,9 +1,14 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.config.Scenario;
+import io.ringfabric.model.Component;
 import io.ringfabric.model.Machine;
+import io.ringfabric.stats.Describe;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.Recorder;
+import io.ringfabric.trace.TraceOptions;
+import io.ringfabric.trace.TraceWriter;
 
 /** Runs a scenario on an engine and gathers its results: the one entry point the commands use. */
 public final class Simulation {
@@ -17,18 +22,47 @@ public final class Simulation {
   }
 
   public static RunResult run(Scenario scenario) {
-    return run(Machine.build(scenario), scenario.engine());
+    return run(Machine.build(scenario), scenario.engine(), null);
+  }
+
+  public static RunResult run(Scenario scenario, TraceOptions trace) {
+    return run(Machine.build(scenario), scenario.engine(), trace);
   }
 
   public static RunResult run(Machine machine, String engine) {
-    EngineRun run;
-    if (ReferenceEngine.NAME.equals(engine)) {
-      run = ReferenceEngine.run(machine, machine.scenario().durationPs());
-    } else if (ActorEngine.NAME.equals(engine)) {
-      run = ActorEngine.run(machine);
-    } else {
+    return run(machine, engine, null);
+  }
+
+  /** Runs the machine on {@code engine}, writing a trace when {@code trace} is not null. */
+  public static RunResult run(Machine machine, String engine, TraceOptions trace) {
+    if (!ReferenceEngine.NAME.equals(engine) && !ActorEngine.NAME.equals(engine)) {
       throw new EngineUnavailable("unknown engine '" + engine + "'; use reference or actors");
     }
+    TraceWriter writer = trace == null ? null : startTrace(machine, trace);
+    EngineRun run;
+    try {
+      run = ReferenceEngine.NAME.equals(engine)
+          ? ReferenceEngine.run(machine, machine.scenario().durationPs(), writer)
+          : ActorEngine.run(machine, writer);
+    } finally {
+      if (writer != null) {
+        writer.close();
+      }
+    }
     return Results.collect(machine, run);
+  }
+
+  /** Gives every component a recorder and opens the trace file. */
+  private static TraceWriter startTrace(Machine machine, TraceOptions trace) {
+    Component[] components = machine.components();
+    String[] names = new String[components.length];
+    for (Component c : components) {
+      names[c.id()] = c.name();
+    }
+    for (Component c : components) {
+      c.attachRecorder(new Recorder(trace, c.id(), c.name(), machine.layout().nodeOf(c.id()), names));
+    }
+    Scenario s = machine.scenario();
+    return new TraceWriter(trace, s.seed(), s.nodes(), Describe.scenario(s));
   }
 }

@@ -17,6 +17,8 @@ public abstract class Component {
   private long now;
   private long handled;
   private long digest = 0x52494E4746414252L;
+  /** Where this component's trace records go; null when the run is not traced. */
+  protected io.ringfabric.trace.Recorder recorder;
 
   protected Component(int id, String name) {
     this.id = id;
@@ -37,6 +39,15 @@ public abstract class Component {
     this.sink = sink;
   }
 
+  /** Traces this component's doings into {@code recorder} (null: no trace). */
+  public final void attachRecorder(io.ringfabric.trace.Recorder recorder) {
+    this.recorder = recorder;
+  }
+
+  public final io.ringfabric.trace.Recorder recorder() {
+    return recorder;
+  }
+
   /** Posts the component's first events, at time 0. */
   public final void start() {
     now = 0;
@@ -49,6 +60,10 @@ public abstract class Component {
     handled++;
     digest = mix(mix(mix(mix(digest, event.time()), event.source()), event.sequence()),
         event.kind().ordinal());
+    if (recorder != null && recorder.all()) {
+      recorder.record(event.time(), io.ringfabric.trace.TraceRecord.Kinds.MESSAGE, null,
+          recorder.name(event.source()), null, 0, null, 0, 0, -1, null, event.kind().name());
+    }
     handle(event);
   }
 

@@ -196,7 +196,7 @@ public final class Core extends Component {
     }
     Completion c = p.seen;
     if (c != null && c.sequence() == p.actions) {
-      requestCore(p, Step.COMPLETE);
+      seen(p);
     } else if (timing.pollIntervalPs() > 0) {
       send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
     } else {
@@ -301,6 +301,17 @@ public final class Core extends Component {
     poller = null;
     run = null;
     freeAt = now();
+    seen(p);
+  }
+
+  /** The process's poll has seen its action complete: it runs its program next. */
+  private void seen(UserProcess p) {
+    if (recorder != null) {
+      Completion c = p.seen;
+      recorder.record(now(), io.ringfabric.trace.TraceRecord.Kinds.COMPLETION_SEEN,
+          node + "." + c.context() + "." + c.sequence(), null, null, c.resultLength(),
+          c.status().name(), 0, now() - c.doorbellAt(), p.opRing, null, p.name);
+    }
     requestCore(p, Step.COMPLETE);
   }
 

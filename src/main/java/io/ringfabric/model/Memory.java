@@ -142,7 +142,7 @@ public final class Memory extends Component {
       status = ring.put(put.action().node(), put.payload());
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
-    send(module, done - now(), new MessagingModule.RingResult(put.action(), put.ring(), status, null));
+    send(module, done - now(), result(put.action(), put.ring(), status, null, ring));
     Integer core = notifyCore.get(put.ring());
     if (status == Status.DONE && core != null) {
       send(core, done - now(), new Core.ArrivalNotification(node, put.ring()));
@@ -164,7 +164,15 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
-    send(module, done - now(), new MessagingModule.RingResult(get.action(), get.ring(), status, element));
+    send(module, done - now(), result(get.action(), get.ring(), status, element, ring));
+  }
+
+  private static MessagingModule.RingResult result(
+      Packet.ActionId action, int ringId, Status status, byte[] element, RingBuffer ring) {
+    return ring == null
+        ? new MessagingModule.RingResult(action, ringId, status, element)
+        : new MessagingModule.RingResult(action, ringId, status, element, ring.elements(),
+            ring.usedBytes(), ring.capacity());
   }
 
   /** Books one access of {@code bytes}; returns when it completes. */

@@ -2,6 +2,7 @@ package io.ringfabric.model;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.stats.LatencyRecorder;
+import io.ringfabric.trace.TraceRecord.Kinds;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
@@ -119,12 +120,25 @@ public final class MessagingModule extends Component {
     }
   }
 
-  /** Memory has applied a ring action. {@code element} is the GET's element, or null. */
-  public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element)
-      implements Message {
+  /**
+   * Memory has applied a ring action. {@code element} is the GET's element, or null; the ring's
+   * fill after the action rides along for traces.
+   */
+  public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element,
+      int ringElements, long ringUsed, int ringCapacity) implements Message {
+    public RingResult(Packet.ActionId action, int ring, Status status, byte[] element) {
+      this(action, ring, status, element, 0, 0, 0);
+    }
+
     @Override
     public MessageKind kind() {
       return MessageKind.RING_RESULT;
+    }
+
+    /** How full the ring is, as traces say it. */
+    String occupancy() {
+      return "ring " + ring + " holds " + ringElements + " elements, " + ringUsed + " of "
+          + ringCapacity + " B";
     }
   }
 
@@ -165,10 +179,18 @@ public final class MessagingModule extends Component {
     OpCounters counters = counters(d.op());
     if (ctx.status() == Status.BUSY) {
       counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
+      if (recorder != null) {
+        recorder.record(now(), Kinds.DOORBELL, null, recorder.name(ctx.ownerCore()), null, 0,
+            Status.BUSY.name(), 0, 0, d.ring(), null, describe(d));
+      }
       return;
     }
     ctx.begin(d.op(), d.targetNode(), d.ring(), d.localAddress(), d.length(), now());
     counters.countIssued();
+    if (recorder != null) {
+      recorder.record(now(), Kinds.DOORBELL, opId(ctx), recorder.name(ctx.ownerCore()), null,
+          d.op() == Op.PUT ? d.length() : 0, null, 0, 0, d.ring(), null, describe(d));
+    }
     long done = work();
     if (d.targetNode() < 0 || d.targetNode() >= nodes) {
       complete(ctx, Status.NO_SUCH_NODE, 0, null, done);
@@ -197,8 +219,13 @@ public final class MessagingModule extends Component {
   private void sendRequest(Context ctx, long ready) {
     Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
     Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
-    inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(), Status.BUSY,
-        ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+    long leaves = inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
+        Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+    if (recorder != null) {
+      recorder.record(leaves, Kinds.REQUEST_SENT, opId(ctx), null,
+          recorder.name(layout.module(ctx.targetNode())), ctx.op() == Op.PUT ? ctx.length() : 0,
+          null, 0, 0, ctx.ring(), null, ctx.retriesUsed > 0 ? "attempt " + (ctx.retriesUsed + 1) : null);
+    }
   }
 
   private void onResponse(Packet first, byte[] data) {
@@ -208,6 +235,11 @@ public final class MessagingModule extends Component {
       return;
     }
     ctx.responded = true;
+    if (recorder != null) {
+      recorder.record(now(), Kinds.RESPONSE_ARRIVED, opId(ctx),
+          recorder.name(layout.module(ctx.targetNode())), null, data.length,
+          first.status().name(), 0, 0, ctx.ring(), null, null);
+    }
     long done = work();
     if (first.type() == Packet.Type.GET_RESPONSE && first.status() == Status.DONE) {
       send(layout.memory(node), done - now(),
@@ -234,6 +266,10 @@ public final class MessagingModule extends Component {
       (ctx.op() == Op.PUT ? putLatency : getLatency).record(at - ctx.doorbellAt);
     }
     ctx.finish(status, resultLength);
+    if (recorder != null) {
+      recorder.record(at, Kinds.COMPLETED, opId(ctx), null, null, bytes, status.name(), 0,
+          at - ctx.doorbellAt, ctx.ring(), null, null);
+    }
     send(ctx.ownerCore(), at - now(),
         new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
             data, ctx.doorbellAt));
@@ -327,11 +363,20 @@ public final class MessagingModule extends Component {
         ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
     Served record = new Served(first.sequence(), answer, first.ring());
     served.put(key, record);
+    if (recorder != null) {
+      recorder.record(now(), Kinds.REQUEST_ARRIVED, first.action().toString(),
+          recorder.name(layout.module(first.sourceNode())), null, payload.length, null, 0, 0,
+          first.ring(), null, null);
+    }
     long done = work();
     if (now() > first.giveUpAt()) {
       record.pending = false; // too late: the initiator has given up on it, so leave the ring alone
       record.status = Status.TIMEOUT;
       refusedLate++;
+      if (recorder != null) {
+        recorder.record(now(), Kinds.REFUSED, first.action().toString(), null, null, 0,
+            Status.TIMEOUT.name(), 0, 0, first.ring(), null, "after the initiator's last deadline");
+      }
       respond(first.action(), record, done);
     } else if (first.type() == Packet.Type.PUT_REQUEST) {
       servedPuts++;
@@ -353,16 +398,32 @@ public final class MessagingModule extends Component {
     s.pending = false;
     s.status = r.status();
     s.element = r.element();
+    if (recorder != null) {
+      recorder.record(now(), r.status() == Status.DONE ? Kinds.APPLIED : Kinds.REFUSED,
+          r.action().toString(), null, null, r.element() == null ? 0 : r.element().length,
+          r.status().name(), 0, 0, r.ring(), null, r.occupancy());
+    }
     respond(r.action(), s, work());
   }
 
   private void respond(Packet.ActionId action, Served s, long ready) {
-    inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0, s.element, fabric.mtu()), ready);
+    long leaves = inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
+        s.element, fabric.mtu()), ready);
+    if (recorder != null) {
+      recorder.record(leaves, Kinds.RESPONSE_SENT, action.toString(), null,
+          recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
+          s.status.name(), 0, 0, s.ring, null, null);
+    }
   }
 
   // ---- packets ----
 
   private void onPacketDelivered(Packet p) {
+    if (recorder != null && recorder.packets()) {
+      recorder.record(now(), Kinds.PACKET_RECEIVED, p.action().toString(),
+          recorder.name(layout.switchComponent(node)), null, p.wireBytes(fabric.packetHeaderBytes()),
+          null, 0, 0, -1, null, PacketTrace.describe(p));
+    }
     byte[] data = p.chunk();
     if (p.count() > 1) {
       Reassembly.Key key = new Reassembly.Key(p.type(), p.sourceNode(), p.sourceContext(), p.sequence());
@@ -380,16 +441,38 @@ public final class MessagingModule extends Component {
     }
   }
 
-  /** Sends packets over the injection link, one after another, ready at {@code ready}. */
-  private void inject(Packet[] packets, long ready) {
+  /**
+   * Sends packets over the injection link, one after another, ready at {@code ready}; returns
+   * when the first one starts to leave.
+   */
+  private long inject(Packet[] packets, long ready) {
     int sw = layout.switchComponent(node);
+    long first = -1;
     for (Packet p : packets) {
       int wire = p.wireBytes(fabric.packetHeaderBytes());
       long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
       long start = injection.transmit(now(), ready, serialization, wire);
+      if (first < 0) {
+        first = start;
+      }
+      if (recorder != null && recorder.packets()) {
+        PacketTrace.sent(recorder, p, injection.name(), ready, start, serialization, wire);
+      }
       long arrives = start + (cutThrough ? 0 : serialization);
       send(sw, arrives - now(), new Switch.PacketArrival(0, p));
     }
+    return first;
+  }
+
+  /** An action's name in traces: the initiator's node, context and sequence. */
+  private String opId(Context ctx) {
+    return node + "." + ctx.index() + "." + ctx.sequence();
+  }
+
+  private static String describe(Doorbell d) {
+    return d.op() == Op.PUT
+        ? "put " + d.length() + " B to node " + d.targetNode() + " ring " + d.ring()
+        : "get from node " + d.targetNode() + " ring " + d.ring();
   }
 
   /** Books the module for one piece of work; returns when it is done. */

@@ -62,6 +62,12 @@ public final class Switch extends Component {
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long ready = now() + fabric.switchLatencyPs();
     long start = port.transmit(now(), ready, serialization, wire);
+    if (recorder != null && recorder.packets()) {
+      recorder.record(now(), io.ringfabric.trace.TraceRecord.Kinds.PACKET_RECEIVED,
+          packet.action().toString(), recorder.name(previousHop(arrival.inPort())), null, wire, null,
+          0, 0, -1, null, PacketTrace.describe(packet));
+      PacketTrace.sent(recorder, packet, port.name(), ready, start, serialization, wire);
+    }
     if (out == 0) {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
       return;
@@ -69,6 +75,12 @@ public final class Switch extends Component {
     Topology.Link link = topology.linkAt(switchId, out);
     long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
     send(nextHop[out], arrives - now(), new PacketArrival(link.toPort(), packet));
+  }
+
+  /** The component a packet arriving on {@code inPort} came from. */
+  private int previousHop(int inPort) {
+    return inPort == 0 ? layout.module(switchId)
+        : layout.switchComponent(topology.linkAt(switchId, inPort).toSwitch());
   }
 
   public int switchId() {
