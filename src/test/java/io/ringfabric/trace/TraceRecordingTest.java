@@ -58,11 +58,8 @@ class TraceRecordingTest {
   }
 
   private static List<String> lines(Path file) throws IOException {
-    InputStream in = Files.newInputStream(file);
-    if (file.toString().endsWith(".gz")) {
-      in = new GZIPInputStream(in);
-    }
-    try (in) {
+    InputStream raw = Files.newInputStream(file);
+    try (InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
     }
   }
