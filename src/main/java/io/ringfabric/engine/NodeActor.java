@@ -2,12 +2,12 @@ package io.ringfabric.engine;
 
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
+import io.ringfabric.model.EventQueue;
 import io.ringfabric.model.Layout;
 import io.ringfabric.trace.Recorder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
@@ -52,7 +52,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private final List<ActorRef<ComponentActor.Command>> children = new ArrayList<>();
   private final int[] kinds;
   private final long[][] bound; // least delay from a child's event to anything at another child
-  private final PriorityQueue<Event> queue = new PriorityQueue<>(64, Event.ORDER);
+  private final EventQueue queue = new EventQueue(64);
   private final ActorRef<Command> self;
   // Batches handed out and not answered yet, per child: the time of each batch's first event.
   private final ArrayDeque<Long>[] inFlight;

@@ -2,9 +2,9 @@ package io.ringfabric.engine;
 
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
+import io.ringfabric.model.EventQueue;
 import io.ringfabric.model.Machine;
 import io.ringfabric.trace.TraceWriter;
-import java.util.PriorityQueue;
 
 /**
  * The reference engine: one thread, one event queue, every event handled in key order. It
@@ -22,7 +22,7 @@ public final class ReferenceEngine {
 
   /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
   public static EngineRun run(Machine machine, long durationPs, TraceWriter trace) {
-    PriorityQueue<Event> queue = new PriorityQueue<>(1024, Event.ORDER);
+    EventQueue queue = new EventQueue(1024);
     Component[] components = machine.components();
     for (Component c : components) {
       c.attach(queue::add);
