@@ -35,7 +35,9 @@ public final class Machine {
   }
 
   public static Machine build(Scenario scenario) {
-    return new Machine(scenario, (group, node, instance, check) -> Programs.instantiate(group, node, check));
+    int nodes = scenario.nodes();
+    return new Machine(scenario,
+        (group, node, instance, check) -> Programs.instantiate(group, node, instance, nodes, check));
   }
 
   public static Machine build(Scenario scenario, ProgramFactory programs) {

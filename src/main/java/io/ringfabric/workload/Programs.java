@@ -22,6 +22,15 @@ public final class Programs {
    * receive to {@code check}.
    */
   public static Program instantiate(ProcessGroupSpec group, int node, ElementCheck check) {
+    return instantiate(group, node, 0, 0, check);
+  }
+
+  /**
+   * The program one process of {@code group} runs on {@code node}, the {@code instance}-th of the
+   * group there, in a machine of {@code nodes} nodes.
+   */
+  public static Program instantiate(
+      ProcessGroupSpec group, int node, int instance, int nodes, ElementCheck check) {
     ProgramSpec spec = group.spec();
     if (spec instanceof PutStreamSpec put) {
       return new PutStream(put);
@@ -29,11 +38,76 @@ public final class Programs {
     if (spec instanceof GetStreamSpec get) {
       return new GetStream(get, check);
     }
+    if (spec instanceof CustomProgramSpec custom) {
+      return custom.create(node, instance, nodes);
+    }
     if (spec instanceof PingPongSpec ball) {
       int[] pair = group.nodes().listed();
       return new PingPong(ball, pair[0] == node ? pair[1] : pair[0], pair[0] == node);
     }
     throw new IllegalArgumentException("no program for " + spec);
+  }
+
+  /**
+   * A program of one's own, by class name: it must implement {@link Program} and have a public
+   * constructor taking {@link ProgramSettings}, or none. One instance is made now, for the group's
+   * first node, so that a constructor that rejects its settings is reported with the scenario's
+   * other problems.
+   */
+  private static ProgramSpec custom(String className, ConfigReader reader, int nodes) {
+    java.util.Set<String> allowed = new java.util.TreeSet<>(COMMON_KEYS);
+    allowed.add("settings");
+    reader.allowOnly(allowed);
+    Class<?> type;
+    try {
+      type = Class.forName(className, true, Thread.currentThread().getContextClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      reader.problem("program", "no class " + className + " on the class path (built-in programs: "
+          + String.join(", ", names()) + "; a program of your own is a class name)");
+      return null;
+    }
+    if (!Program.class.isAssignableFrom(type)) {
+      reader.problem("program", className + " does not implement " + Program.class.getName());
+      return null;
+    }
+    @SuppressWarnings("unchecked")
+    Class<? extends Program> programType = (Class<? extends Program>) type;
+    if (!hasConstructor(programType)) {
+      reader.problem("program", className + " needs a public constructor taking "
+          + ProgramSettings.class.getSimpleName() + ", or none");
+      return null;
+    }
+    com.typesafe.config.Config settings = reader.has("settings")
+        && reader.config().getValue("settings").valueType() == com.typesafe.config.ConfigValueType.OBJECT
+        ? reader.config().getConfig("settings") : com.typesafe.config.ConfigFactory.empty();
+    if (reader.has("settings") && settings.isEmpty()
+        && reader.config().getValue("settings").valueType() != com.typesafe.config.ConfigValueType.OBJECT) {
+      reader.problem("settings", "must be a block, e.g. settings { rounds = 10 }");
+    }
+    CustomProgramSpec spec = new CustomProgramSpec(programType, settings, reader.pathOf("settings"));
+    try {
+      spec.create(0, 0, Math.max(nodes, 1));
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage() == null ? e.toString() : e.getMessage();
+      int colon = message.indexOf(": ");
+      if (message.startsWith(reader.pathOf("settings")) && colon > 0) {
+        reader.problems().add(reader.has("settings") ? reader.config().getValue("settings").origin() : null,
+            message.substring(0, colon), message.substring(colon + 2));
+      } else {
+        reader.problem("settings", message);
+      }
+    }
+    return spec;
+  }
+
+  private static boolean hasConstructor(Class<? extends Program> type) {
+    for (java.lang.reflect.Constructor<?> c : type.getConstructors()) {
+      Class<?>[] params = c.getParameterTypes();
+      if (params.length == 0 || (params.length == 1 && params[0] == ProgramSettings.class)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -52,6 +126,9 @@ public final class Programs {
       case "ping-pong":
         return PingPongSpec.parse(reader, nodes);
       default:
+        if (program.contains(".")) {
+          return custom(program, reader, nodes);
+        }
         reader.problem(
             "program",
             "unknown program '" + program + "'"
