@@ -8,6 +8,7 @@ import java.util.List;
  * bits per second). Built only by {@link ScenarioLoader}; every instance has passed validation.
  *
  * @param source where the scenario came from (a file path, or "(defaults)"), for the report
+ * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
  */
 public record Scenario(
     String source,
@@ -21,7 +22,8 @@ public record Scenario(
     ModuleSpec module,
     List<RingSpec> rings,
     List<ProcessGroupSpec> processes,
-    ActorSpec actors) {
+    ActorSpec actors,
+    long warmupPs) {
 
   public Scenario {
     rings = List.copyOf(rings);
@@ -97,6 +99,6 @@ public record Scenario(
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors);
+        rings, processes, actors, warmupPs);
   }
 }

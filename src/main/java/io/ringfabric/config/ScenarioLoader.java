@@ -315,8 +315,13 @@ public final class ScenarioLoader {
       List<RingSpec> rings = rings(nodes);
       List<ProcessGroupSpec> processes = processes(nodes, nodeOk ? node : null);
       Scenario.ActorSpec actors = actors(root.child("actors"));
+      long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
+      if (warmup >= duration && problems.count() == 0) {
+        root.problem("warmup", "must end before the duration (" + io.ringfabric.stats.Describe.ns(duration)
+            + "), or nothing would be counted");
+      }
       return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
-          rings, processes, actors);
+          rings, processes, actors, warmup);
     }
 
     private Scenario.ActorSpec actors(ConfigReader a) {

@@ -21,6 +21,7 @@ public final class Context {
   long doorbellAt;
   int retriesUsed;
   long giveUpAt;
+  long bornAt; // a GET's element: when the PUT that made it rang its doorbell
   boolean responded;
   byte[] payload;
 

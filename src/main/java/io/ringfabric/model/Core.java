@@ -27,6 +27,7 @@ public final class Core extends Component {
   private final int nodes;
   private final Layout layout;
   private final Scenario.TimingSpec timing;
+  private final long warmupPs;
   private final List<UserProcess> processes = new ArrayList<>();
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
   private long freeAt;
@@ -40,13 +41,15 @@ public final class Core extends Component {
   private long busyPs;
   private long notifications;
 
-  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing) {
+  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing,
+      long warmupPs) {
     super(id, "node " + node + " core " + index);
     this.node = node;
     this.index = index;
     this.nodes = nodes;
     this.layout = layout;
     this.timing = timing;
+    this.warmupPs = warmupPs;
   }
 
   /**
@@ -523,7 +526,9 @@ public final class Core extends Component {
 
     @Override
     public void recordRoundTrip(long ps) {
-      roundTrips.record(ps);
+      if (Core.this.now() - ps >= warmupPs) { // a round trip that began in the warm-up is not counted
+        roundTrips.record(ps);
+      }
     }
 
     @Override

@@ -23,6 +23,8 @@ public final class Memory extends Component {
   private final Map<Integer, Integer> notifyCore = new TreeMap<>();
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
+  // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
+  private final Map<Integer, java.util.ArrayDeque<Long>> born = new HashMap<>();
   private long freeAt;
   private long accesses;
   private long bytesMoved;
@@ -77,7 +79,7 @@ public final class Memory extends Component {
   }
 
   /** The target module applies a PUT to one of this node's rings. */
-  public record RingPut(Packet.ActionId action, int ring, byte[] payload) implements Message {
+  public record RingPut(Packet.ActionId action, int ring, byte[] payload, long bornAt) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.RING_PUT;
@@ -140,9 +142,12 @@ public final class Memory extends Component {
       done = access(0);
     } else {
       status = ring.put(put.action().node(), put.payload());
+      if (status == Status.DONE) {
+        born.computeIfAbsent(put.ring(), r -> new java.util.ArrayDeque<>()).addLast(put.bornAt());
+      }
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
-    send(module, done - now(), result(put.action(), put.ring(), status, null, ring));
+    send(module, done - now(), result(put.action(), put.ring(), status, null, 0, ring));
     Integer core = notifyCore.get(put.ring());
     if (status == Status.DONE && core != null) {
       send(core, done - now(), new Core.ArrivalNotification(node, put.ring()));
@@ -164,14 +169,15 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
-    send(module, done - now(), result(get.action(), get.ring(), status, element, ring));
+    long bornAt = element == null ? 0 : born.get(get.ring()).pollFirst();
+    send(module, done - now(), result(get.action(), get.ring(), status, element, bornAt, ring));
   }
 
-  private static MessagingModule.RingResult result(
-      Packet.ActionId action, int ringId, Status status, byte[] element, RingBuffer ring) {
+  private static MessagingModule.RingResult result(Packet.ActionId action, int ringId,
+      Status status, byte[] element, long bornAt, RingBuffer ring) {
     return ring == null
         ? new MessagingModule.RingResult(action, ringId, status, element)
-        : new MessagingModule.RingResult(action, ringId, status, element, ring.elements(),
+        : new MessagingModule.RingResult(action, ringId, status, element, bornAt, ring.elements(),
             ring.usedBytes(), ring.capacity());
   }
 

@@ -39,6 +39,8 @@ public final class MessagingModule extends Component {
   private final OpCounters gets = new OpCounters();
   private final LatencyRecorder putLatency = new LatencyRecorder();
   private final LatencyRecorder getLatency = new LatencyRecorder();
+  private final LatencyRecorder messageLatency = new LatencyRecorder();
+  private final long warmupPs;
   // Looked up by key only, never iterated: iteration order cannot leak into results.
   private final Map<Long, Served> served = new HashMap<>();
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
@@ -61,6 +63,7 @@ public final class MessagingModule extends Component {
     this.fabric = scenario.fabric();
     this.timing = scenario.timing();
     this.limits = scenario.module();
+    this.warmupPs = scenario.warmupPs();
     this.cutThrough = fabric.switching() == Scenario.Switching.CUT_THROUGH;
     this.contexts = new Context[scenario.node().contexts()];
     for (int i = 0; i < contexts.length; i++) {
@@ -121,13 +124,14 @@ public final class MessagingModule extends Component {
   }
 
   /**
-   * Memory has applied a ring action. {@code element} is the GET's element, or null; the ring's
-   * fill after the action rides along for traces.
+   * Memory has applied a ring action. {@code element} is the GET's element, or null, and
+   * {@code bornAt} when its PUT rang its doorbell; the ring's fill after the action rides along
+   * for traces.
    */
   public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element,
-      int ringElements, long ringUsed, int ringCapacity) implements Message {
+      long bornAt, int ringElements, long ringUsed, int ringCapacity) implements Message {
     public RingResult(Packet.ActionId action, int ring, Status status, byte[] element) {
-      this(action, ring, status, element, 0, 0, 0);
+      this(action, ring, status, element, 0, 0, 0, 0);
     }
 
     @Override
@@ -178,7 +182,9 @@ public final class MessagingModule extends Component {
     Context ctx = contexts[d.context()];
     OpCounters counters = counters(d.op());
     if (ctx.status() == Status.BUSY) {
-      counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
+      if (counted(now())) {
+        counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
+      }
       if (recorder != null) {
         recorder.record(now(), Kinds.DOORBELL, null, recorder.name(ctx.ownerCore()), null, 0,
             Status.BUSY.name(), 0, 0, d.ring(), null, describe(d));
@@ -186,7 +192,9 @@ public final class MessagingModule extends Component {
       return;
     }
     ctx.begin(d.op(), d.targetNode(), d.ring(), d.localAddress(), d.length(), now());
-    counters.countIssued();
+    if (counted(now())) {
+      counters.countIssued();
+    }
     if (recorder != null) {
       recorder.record(now(), Kinds.DOORBELL, opId(ctx), recorder.name(ctx.ownerCore()), null,
           d.op() == Op.PUT ? d.length() : 0, null, 0, 0, d.ring(), null, describe(d));
@@ -220,7 +228,8 @@ public final class MessagingModule extends Component {
     Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
     Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
     long leaves = inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
-        Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+        Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.doorbellAt : 0,
+        ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
     if (recorder != null) {
       recorder.record(leaves, Kinds.REQUEST_SENT, opId(ctx), null,
           recorder.name(layout.module(ctx.targetNode())), ctx.op() == Op.PUT ? ctx.length() : 0,
@@ -245,6 +254,7 @@ public final class MessagingModule extends Component {
       send(layout.memory(node), done - now(),
           new Memory.PayloadWrite(ctx.index(), ctx.sequence(), ctx.localAddress(), data));
       ctx.payload = data;
+      ctx.bornAt = first.bornAt();
       return;
     }
     complete(ctx, first.status(), 0, null, done);
@@ -261,9 +271,14 @@ public final class MessagingModule extends Component {
   /** Sets the status register and tells the owning core, at time {@code at}. */
   private void complete(Context ctx, Status status, int resultLength, byte[] data, long at) {
     long bytes = ctx.op() == Op.PUT ? ctx.length() : resultLength;
-    counters(ctx.op()).countCompleted(status, bytes);
-    if (status == Status.DONE) {
-      (ctx.op() == Op.PUT ? putLatency : getLatency).record(at - ctx.doorbellAt);
+    if (counted(ctx.doorbellAt)) {
+      counters(ctx.op()).countCompleted(status, bytes);
+      if (status == Status.DONE) {
+        (ctx.op() == Op.PUT ? putLatency : getLatency).record(at - ctx.doorbellAt);
+        if (ctx.op() == Op.GET) {
+          messageLatency.record(at - ctx.bornAt); // from the element's PUT doorbell to this GET
+        }
+      }
     }
     ctx.finish(status, resultLength);
     if (recorder != null) {
@@ -339,6 +354,7 @@ public final class MessagingModule extends Component {
     boolean pending = true;
     Status status;
     byte[] element;
+    long bornAt;
 
     Served(long sequence, Packet.Type type, int ring) {
       this.sequence = sequence;
@@ -380,7 +396,8 @@ public final class MessagingModule extends Component {
       respond(first.action(), record, done);
     } else if (first.type() == Packet.Type.PUT_REQUEST) {
       servedPuts++;
-      send(layout.memory(node), done - now(), new Memory.RingPut(first.action(), first.ring(), payload));
+      send(layout.memory(node), done - now(),
+          new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt()));
     } else {
       servedGets++;
       send(layout.memory(node), done - now(),
@@ -398,6 +415,7 @@ public final class MessagingModule extends Component {
     s.pending = false;
     s.status = r.status();
     s.element = r.element();
+    s.bornAt = r.bornAt();
     if (recorder != null) {
       recorder.record(now(), r.status() == Status.DONE ? Kinds.APPLIED : Kinds.REFUSED,
           r.action().toString(), null, null, r.element() == null ? 0 : r.element().length,
@@ -408,7 +426,7 @@ public final class MessagingModule extends Component {
 
   private void respond(Packet.ActionId action, Served s, long ready) {
     long leaves = inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
-        s.element, fabric.mtu()), ready);
+        s.bornAt, s.element, fabric.mtu()), ready);
     if (recorder != null) {
       recorder.record(leaves, Kinds.RESPONSE_SENT, action.toString(), null,
           recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
@@ -482,6 +500,11 @@ public final class MessagingModule extends Component {
     return freeAt;
   }
 
+  /** Whether an action whose doorbell rang at {@code doorbellAt} counts: after the warm-up. */
+  private boolean counted(long doorbellAt) {
+    return doorbellAt >= warmupPs;
+  }
+
   private OpCounters counters(Op op) {
     return op == Op.PUT ? puts : gets;
   }
@@ -515,6 +538,14 @@ public final class MessagingModule extends Component {
 
   public LatencyRecorder getLatency() {
     return getLatency;
+  }
+
+  /**
+   * From the doorbell of the PUT that made an element to the completion of the GET that took it,
+   * for the GETs this module initiated.
+   */
+  public LatencyRecorder messageLatency() {
+    return messageLatency;
   }
 
   public OutputPort injection() {

@@ -32,6 +32,7 @@ public final class Results {
     LatencyRecorder putLatency = new LatencyRecorder();
     LatencyRecorder getLatency = new LatencyRecorder();
     LatencyRecorder roundTrips = new LatencyRecorder();
+    LatencyRecorder messages = new LatencyRecorder();
     long polls = 0;
     long pollPs = 0;
     long busyPs = 0;
@@ -46,6 +47,7 @@ public final class Results {
       gets.add(m.gets());
       putLatency.add(m.putLatency());
       getLatency.add(m.getLatency());
+      messages.add(m.messageLatency());
       retries += m.retries();
       late += m.lateResponses();
       served += m.servedPuts() + m.servedGets();
@@ -66,6 +68,7 @@ public final class Results {
     latency.put("put", putLatency.summary());
     latency.put("get", getLatency.summary());
     latency.put("roundTrip", roundTrips.summary());
+    latency.put("message", messages.summary());
     Map<String, Long> bytes = new LinkedHashMap<>();
     bytes.put("put", puts.bytesOk());
     bytes.put("get", gets.bytesOk());

@@ -32,6 +32,7 @@ public final class TestScenarios {
   long pollInterval = 0;
   long timeout = 100_000_000;
   int retries = 2;
+  long warmup = 0;
   final List<RingSpec> rings = new ArrayList<>();
   final List<ProcessGroupSpec> groups = new ArrayList<>();
 
@@ -197,6 +198,6 @@ public final class TestScenarios {
         new Scenario.NodeSpec(cores, contexts),
         new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries), rings, groups, Scenario.ActorSpec.defaults());
+        new Scenario.ModuleSpec(timeout, retries), rings, groups, Scenario.ActorSpec.defaults(), warmup);
   }
 }
