@@ -52,7 +52,7 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing command: give one of run, validate, bench");
+    throw new ParameterException(spec.commandLine(), "Missing command: give one of run, validate, bench, sweep, trace");
   }
 
   public static void main(String[] args) {

@@ -411,7 +411,8 @@ public final class ScenarioLoader {
 
     private Scenario.ModuleSpec module(ConfigReader m) {
       return new Scenario.ModuleSpec(
-          m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100));
+          m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100),
+          m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE));
     }
 
     // --- rings -------------------------------------------------------------------------------------

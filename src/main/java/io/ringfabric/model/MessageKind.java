@@ -38,5 +38,7 @@ public enum MessageKind {
   /** Memory to core: an element arrived in a ring the process registered for. */
   ARRIVAL_NOTIFICATION,
   /** Module to itself: the earliest response deadline may have passed. */
-  TIMEOUT_CHECK
+  TIMEOUT_CHECK,
+  /** Module to itself: a PUT held for room in a full ring may have reached its hold limit. */
+  HOLD_CHECK
 }

@@ -48,6 +48,8 @@ public final class MessagingModule extends Component {
       Comparator.comparingLong(Deadline::at).thenComparingInt(Deadline::context)
           .thenComparingLong(Deadline::sequence));
   private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
+  private final HeldPuts held = new HeldPuts();
+  private long holdCheckAt = Long.MAX_VALUE; // the earliest HOLD_CHECK posted and not yet handled
   private long freeAt;
   private long servedPuts;
   private long servedGets;
@@ -146,6 +148,16 @@ public final class MessagingModule extends Component {
     }
   }
 
+  /** Time to look at the earliest hold limit. */
+  enum HoldCheck implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.HOLD_CHECK;
+    }
+  }
+
   /** Time to look at the earliest response deadline. */
   enum TimeoutCheck implements Message {
     INSTANCE;
@@ -171,6 +183,8 @@ public final class MessagingModule extends Component {
       onPayloadWritten(w);
     } else if (m == TimeoutCheck.INSTANCE) {
       onTimeoutCheck();
+    } else if (m == HoldCheck.INSTANCE) {
+      onHoldCheck();
     } else {
       throw new IllegalStateException(name() + " cannot handle " + m.kind());
     }
@@ -355,6 +369,8 @@ public final class MessagingModule extends Component {
     Status status;
     byte[] element;
     long bornAt;
+    byte[] payload; // a PUT's, kept in case it is held for room
+    long requestBornAt;
 
     Served(long sequence, Packet.Type type, int ring) {
       this.sequence = sequence;
@@ -396,6 +412,12 @@ public final class MessagingModule extends Component {
       respond(first.action(), record, done);
     } else if (first.type() == Packet.Type.PUT_REQUEST) {
       servedPuts++;
+      record.payload = payload;
+      record.requestBornAt = first.bornAt();
+      if (limits.holdWhenFull() && held.hasHeld(first.ring())) { // first come, first served
+        hold(first.action(), first.ring(), record);
+        return;
+      }
       send(layout.memory(node), done - now(),
           new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt()));
     } else {
@@ -412,6 +434,18 @@ public final class MessagingModule extends Component {
       throw new IllegalStateException(name() + " got a ring result for action " + r.action()
           + " it has no record of");
     }
+    boolean put = s.type == Packet.Type.PUT_RESPONSE;
+    if (limits.holdWhenFull() && put) {
+      if (held.isRetry(r.ring(), r.action())) {
+        HeldPuts.Held expired = held.retried(r.ring(), r.status() != Status.FULL, now());
+        if (r.status() == Status.FULL && expired == null) {
+          return; // still no room: it stays at the head until a GET makes some or its limit comes
+        }
+      } else if (r.status() == Status.FULL) {
+        hold(r.action(), r.ring(), s);
+        return;
+      }
+    }
     s.pending = false;
     s.status = r.status();
     s.element = r.element();
@@ -422,6 +456,50 @@ public final class MessagingModule extends Component {
           r.status().name(), 0, 0, r.ring(), null, r.occupancy());
     }
     respond(r.action(), s, work());
+    if (limits.holdWhenFull() && r.status() == Status.DONE) {
+      retryHeld(r.ring()); // a GET made room, or a held PUT went in and there may be room for more
+    }
+  }
+
+  // ---- PUTs held while their ring is full (module.ring-full = hold) ----
+
+  private void hold(Packet.ActionId action, int ring, Served s) {
+    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestBornAt, now() + limits.holdLimitPs()));
+    scheduleHoldCheck();
+  }
+
+  private void retryHeld(int ring) {
+    HeldPuts.Held h = held.retry(ring);
+    if (h != null) {
+      send(layout.memory(node), work() - now(), new Memory.RingPut(h.action(), ring, h.payload(), h.bornAt()));
+    }
+  }
+
+  /** Posts a check for the earliest hold limit, never sooner than one piece of module work. */
+  private void scheduleHoldCheck() {
+    long next = held.nextDeadlineAfter(now() - 1);
+    if (next != Long.MAX_VALUE && next < holdCheckAt) {
+      holdCheckAt = Math.max(next, now() + timing.moduleLatencyPs());
+      send(id(), holdCheckAt - now(), HoldCheck.INSTANCE);
+    }
+  }
+
+  /** Answers FULL to the held PUTs whose limit has come. */
+  private void onHoldCheck() {
+    if (now() >= holdCheckAt) {
+      holdCheckAt = Long.MAX_VALUE;
+    }
+    for (HeldPuts.Held h : held.expire(now())) {
+      Served s = served.get(((long) h.action().node() << 32) | h.action().context());
+      s.pending = false;
+      s.status = Status.FULL;
+      respond(h.action(), s, work());
+    }
+    long next = held.nextDeadlineAfter(now());
+    if (next != Long.MAX_VALUE && next < holdCheckAt) {
+      holdCheckAt = Math.max(next, now() + timing.moduleLatencyPs());
+      send(id(), holdCheckAt - now(), HoldCheck.INSTANCE);
+    }
   }
 
   private void respond(Packet.ActionId action, Served s, long ready) {
@@ -571,5 +649,10 @@ public final class MessagingModule extends Component {
   /** Requests this module refused with TIMEOUT because they came after the initiator's last deadline. */
   public long refusedLate() {
     return refusedLate;
+  }
+
+  /** PUTs this module held for room in a full ring (module.ring-full = hold). */
+  public long heldPuts() {
+    return held.held();
   }
 }

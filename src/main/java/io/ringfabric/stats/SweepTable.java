@@ -99,9 +99,14 @@ public final class SweepTable {
    * alphabetical order, only errors that happened; empty when there were none.
    */
   public static String errors(RunResult r) {
+    return errors(r.ops());
+  }
+
+  /** As {@link #errors(RunResult)}, from a run's {@code ops}. */
+  public static String errors(Map<String, RunResult.Ops> ops) {
     Map<String, Long> byName = new TreeMap<>();
-    if (r.ops() != null) {
-      for (RunResult.Ops o : r.ops().values()) {
+    if (ops != null) {
+      for (RunResult.Ops o : ops.values()) {
         if (o != null && o.errors() != null) {
           o.errors().forEach((name, n) -> {
             if (n != null && n != 0) {

@@ -59,8 +59,13 @@ public final class CustomPrograms implements Machine.ProgramFactory {
 
   /** Builds the machine with these programs and runs it on the reference engine. */
   public Run run(TestScenarios scenario) {
+    return run(scenario, "reference");
+  }
+
+  /** Builds the scenario with these programs and runs it on {@code engine}. */
+  public Run run(TestScenarios scenario, String engine) {
     Machine m = Machine.build(scenario.build(), this);
-    return new Run(m, Simulation.run(m, "reference"));
+    return new Run(m, Simulation.run(m, engine));
   }
 
   /** Builds and runs a scenario of built-in programs only. */

@@ -33,6 +33,8 @@ public final class TestScenarios {
   long timeout = 100_000_000;
   int retries = 2;
   long warmup = 0;
+  boolean holdWhenFull = false;
+  long holdLimit = 2_000_000;
   final List<RingSpec> rings = new ArrayList<>();
   final List<ProcessGroupSpec> groups = new ArrayList<>();
 
@@ -198,6 +200,6 @@ public final class TestScenarios {
         new Scenario.NodeSpec(cores, contexts),
         new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries), rings, groups, Scenario.ActorSpec.defaults(), warmup);
+        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup);
   }
 }

@@ -1,0 +1,110 @@
+package io.ringfabric.model;
+
+import java.util.ArrayDeque;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * PUTs a target module keeps while their ring is full ({@code module.ring-full = hold}): first
+ * come, first served per ring, each until its hold limit. When a GET frees room in a ring the
+ * module tries the oldest PUT held for it again; one that is still held when its limit comes is
+ * answered FULL.
+ */
+final class HeldPuts {
+  /** One PUT held for room in its ring until {@code until}. */
+  record Held(Packet.ActionId action, int ring, byte[] payload, long bornAt, long until) {}
+
+  private final Map<Integer, ArrayDeque<Held>> byRing = new TreeMap<>();
+  private final PriorityQueue<Held> byDeadline = new PriorityQueue<>(
+      Comparator.comparingLong(Held::until).thenComparingInt((Held h) -> h.action().node())
+          .thenComparingInt(h -> h.action().context()).thenComparingLong(h -> h.action().sequence()));
+  private final TreeSet<Integer> retrying = new TreeSet<>();
+  private long held;
+  private long releasedFull;
+
+  boolean hasHeld(int ring) {
+    ArrayDeque<Held> q = byRing.get(ring);
+    return q != null && !q.isEmpty();
+  }
+
+  void hold(Held h) {
+    byRing.computeIfAbsent(h.ring(), r -> new ArrayDeque<>()).addLast(h);
+    byDeadline.add(h);
+    held++;
+  }
+
+  /** The oldest PUT held for {@code ring}, to try again now, or null (none, or one is being tried). */
+  Held retry(int ring) {
+    if (!hasHeld(ring) || !retrying.add(ring)) {
+      return null;
+    }
+    return byRing.get(ring).peekFirst();
+  }
+
+  /** Whether {@code action} is the held PUT being tried again for {@code ring}. */
+  boolean isRetry(int ring, Packet.ActionId action) {
+    return retrying.contains(ring) && byRing.get(ring).peekFirst().action().equals(action);
+  }
+
+  /**
+   * The retry of the oldest PUT for {@code ring} ended: applied (it leaves) or still full (it
+   * stays, unless its limit came while it was being tried: then it is returned, to answer FULL).
+   */
+  Held retried(int ring, boolean applied, long now) {
+    retrying.remove(ring);
+    ArrayDeque<Held> q = byRing.get(ring);
+    Held head = q.peekFirst();
+    if (applied || head.until() <= now) {
+      q.pollFirst();
+      byDeadline.remove(head);
+      if (!applied) {
+        releasedFull++;
+        return head;
+      }
+    }
+    return null;
+  }
+
+  /** Removes and returns the PUTs whose limit has come by {@code now}, but one being tried. */
+  List<Held> expire(long now) {
+    List<Held> out = new java.util.ArrayList<>();
+    List<Held> busy = new java.util.ArrayList<>();
+    while (!byDeadline.isEmpty() && byDeadline.peek().until() <= now) {
+      Held h = byDeadline.poll();
+      if (retrying.contains(h.ring()) && byRing.get(h.ring()).peekFirst() == h) {
+        busy.add(h); // its retry's result decides, see retried()
+        continue;
+      }
+      byRing.get(h.ring()).remove(h);
+      out.add(h);
+      releasedFull++;
+    }
+    byDeadline.addAll(busy);
+    return out;
+  }
+
+  /** The earliest limit still pending after {@code now}, or Long.MAX_VALUE. */
+  long nextDeadlineAfter(long now) {
+    long next = Long.MAX_VALUE;
+    for (Held h : byDeadline) {
+      if (h.until() > now) {
+        next = Math.min(next, h.until());
+      }
+    }
+    return next;
+  }
+
+  /** PUTs ever held. */
+  long held() {
+    return held;
+  }
+
+  /** Held PUTs answered FULL at their limit. */
+  long releasedFull() {
+    return releasedFull;
+  }
+}
