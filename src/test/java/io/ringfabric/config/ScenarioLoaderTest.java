@@ -77,7 +77,7 @@ class ScenarioLoaderTest {
         Scenario.Switching.CUT_THROUGH), s.fabric());
     assertEquals(new Scenario.TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
-    assertEquals(new Scenario.ModuleSpec(100_000_000, 2), s.module());
+    assertEquals(new Scenario.ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
     assertEquals(180_000, s.lookaheadPs());
     assertEquals(List.of(), s.rings());
     assertEquals(List.of(), s.processes());
@@ -98,7 +98,7 @@ class ScenarioLoaderTest {
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
-    assertEquals(new Scenario.ModuleSpec(50_000_000, 3), s.module());
+    assertEquals(new Scenario.ModuleSpec(50_000_000, 3, false, 2_000_000), s.module());
     assertEquals(List.of(
         new RingSpec(NodeSet.of(0, 1), 1, 8192, 512, 64, NodeSet.of(2, 3), NodeSet.all(), true),
         new RingSpec(NodeSet.all(), 2, 4096, 256, 8, NodeSet.all(), NodeSet.all(), false)),
