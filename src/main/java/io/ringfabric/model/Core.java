@@ -36,6 +36,9 @@ public final class Core extends Component {
   private UserProcess poller;
   private PollRun run;
   private final LatencyRecorder roundTrips = new LatencyRecorder();
+  // Programs' own measures, by name: a TreeMap, so results list them in name order.
+  private final java.util.Map<String, LatencyRecorder> measures = new java.util.TreeMap<>();
+  private static final java.util.Set<String> RESERVED = java.util.Set.of("put", "get", "message", "roundtrip");
   private long polls;
   private long pollPs;
   private long busyPs;
@@ -525,6 +528,18 @@ public final class Core extends Component {
     }
 
     @Override
+    public void recordLatency(String measure, long ps) {
+      if (!measure.matches("[a-z][a-z-]*") || RESERVED.contains(measure)) {
+        stop(p, UserProcess.State.FAILED, p.name + " stopped: recordLatency needs a measure of"
+            + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
+        throw new ProcessStopped();
+      }
+      if (Core.this.now() - ps >= warmupPs) {
+        measures.computeIfAbsent(measure, m -> new LatencyRecorder()).record(ps);
+      }
+    }
+
+    @Override
     public void recordRoundTrip(long ps) {
       if (Core.this.now() - ps >= warmupPs) { // a round trip that began in the warm-up is not counted
         roundTrips.record(ps);
@@ -558,6 +573,11 @@ public final class Core extends Component {
 
   public LatencyRecorder roundTrips() {
     return roundTrips;
+  }
+
+  /** Latencies programs recorded under names of their own. */
+  public java.util.Map<String, LatencyRecorder> measures() {
+    return java.util.Collections.unmodifiableMap(measures);
   }
 
   public long polls() {

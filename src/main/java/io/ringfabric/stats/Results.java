@@ -69,6 +69,14 @@ public final class Results {
     latency.put("get", getLatency.summary());
     latency.put("roundTrip", roundTrips.summary());
     latency.put("message", messages.summary());
+    java.util.Map<String, LatencyRecorder> own = new java.util.TreeMap<>();
+    for (int n = 0; n < machine.nodes(); n++) {
+      for (int c = 0; c < s.node().cores(); c++) {
+        machine.core(n, c).measures().forEach(
+            (name, rec) -> own.computeIfAbsent(name, k -> new LatencyRecorder()).add(rec));
+      }
+    }
+    own.forEach((name, rec) -> latency.put(name, rec.summary()));
     Map<String, Long> bytes = new LinkedHashMap<>();
     bytes.put("put", puts.bytesOk());
     bytes.put("get", gets.bytesOk());

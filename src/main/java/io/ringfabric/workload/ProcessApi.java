@@ -40,6 +40,13 @@ public interface ProcessApi {
   void recordRoundTrip(long ps);
 
   /**
+   * Records one latency of a measure of the program's own, reported as
+   * {@code latencyNs.<measure>} (lower-case letters and dashes; not put, get, message or roundTrip).
+   * Samples from before the warm-up's end are left out.
+   */
+  void recordLatency(String measure, long ps);
+
+  /**
    * Reads a status register of context {@code index} of this node's module through the process's
    * mapping. Any context but the process's own is not mapped: the access is a protection fault
    * that stops the process at once (the call does not return).

@@ -120,7 +120,7 @@ public final class Programs {
   public static ProgramSpec parse(String program, ConfigReader reader, int nodes) {
     switch (program) {
       case "put-stream":
-        return PutStreamSpec.parse(reader);
+        return PutStreamSpec.parse(reader, nodes);
       case "get-stream":
         return GetStreamSpec.parse(reader);
       case "ping-pong":

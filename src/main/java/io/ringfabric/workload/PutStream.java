@@ -1,21 +1,74 @@
 package io.ringfabric.workload;
 
-/** Runs a {@link PutStreamSpec}: PUT, wait for the completion, think, PUT again. */
+import java.util.ArrayDeque;
+
+/**
+ * Runs a {@link PutStreamSpec}.
+ *
+ * <p>Closed loop: PUT, wait for the completion, think, PUT again, {@code ops} times.
+ *
+ * <p>Open loop (Poisson arrivals): the arrival times are drawn ahead, one at a time, so no event
+ * is needed per arrival. Whenever the process is free to start a PUT (at the start, after a
+ * completion and its think time) it moves every arrival up to now into its backlog; if the backlog
+ * holds a request, the oldest one's PUT starts; if not, the process sleeps until the next arrival.
+ * It finishes when {@code ops} arrivals have been served.
+ *
+ * <p>Each PUT's target is drawn first, then its size, both from the process's random stream; the
+ * open loop's arrival stream is seeded by one draw from it at the start.
+ *
+ * <p>Every request's latency, from its arrival to the poll that saw its PUT complete, backlog wait
+ * included, goes to a {@link LatencySink}. In the closed loop a request arrives when the program
+ * decides to PUT, so this is the PUT's latency plus the payload store.
+ */
 public final class PutStream implements Program {
+
+  /** Where request latencies go. */
+  @FunctionalInterface
+  interface LatencySink {
+    void record(ProcessApi api, long ps);
+  }
+
+  /**
+   * Where request latencies go: {@code latencyNs.request}, from a request's arrival (its PUT's
+   * start in the closed loop) to its completion, backlog wait included.
+   */
+  static final LatencySink REQUEST_LATENCY = (api, ps) -> api.recordLatency("request", ps);
+
   private final PutStreamSpec spec;
+  private final LatencySink requests;
+  /** PUTs started. */
   private long issued;
+  /** When the request whose PUT is in flight arrived. */
+  private long arrivedAt;
+
+  // open loop only
+  private ArrivalModel.Arrivals arrivals;
+  /** Arrivals moved into the backlog so far (served ones included). */
+  private long arrived;
+  /** Arrival times of the requests waiting, oldest first. */
+  private final ArrayDeque<Long> backlog = new ArrayDeque<>();
 
   public PutStream(PutStreamSpec spec) {
+    this(spec, REQUEST_LATENCY);
+  }
+
+  PutStream(PutStreamSpec spec, LatencySink requests) {
     this.spec = spec;
+    this.requests = requests;
   }
 
   @Override
   public void onStart(ProcessApi api) {
+    if (spec.arrival() instanceof ArrivalModel.Poisson poisson) {
+      arrivals = new ArrivalModel.Arrivals(
+          api.random().nextLong(), poisson.meanIntervalPs(), api.now());
+    }
     next(api);
   }
 
   @Override
   public void onComplete(ProcessApi api, Completion completion) {
+    requests.record(api, api.now() - arrivedAt);
     if (spec.thinkPs() > 0) {
       api.sleep(spec.thinkPs());
     } else {
@@ -28,30 +81,40 @@ public final class PutStream implements Program {
     next(api);
   }
 
-  private void next(ProcessApi api) {
-    if (issued >= spec.ops()) {
-      api.finish();
-      return;
-    }
-    byte[] payload = Payloads.stamped(api.node(), api.context(), issued, spec.size());
-    issued++;
-    api.put(target(api), spec.ring(), payload);
+  /** Requests waiting in the backlog (open loop; always 0 for the closed loop). */
+  int backlog() {
+    return backlog.size();
   }
 
-  private int target(ProcessApi api) {
-    int nodes = api.nodes();
-    switch (spec.pattern()) {
-      case FIXED:
-        return spec.fixedNode();
-      case NEIGHBOR:
-        return (api.node() + 1) % nodes;
-      case UNIFORM:
-      default:
-        if (nodes == 1) {
-          return 0;
-        }
-        int pick = api.random().nextInt(nodes - 1);
-        return pick >= api.node() ? pick + 1 : pick;
+  private void next(ProcessApi api) {
+    if (arrivals == null) {
+      if (issued >= spec.ops()) {
+        api.finish();
+        return;
+      }
+      put(api, api.now());
+      return;
     }
+    long now = api.now();
+    while (arrived < spec.ops() && arrivals.peek() <= now) {
+      backlog.addLast(arrivals.take());
+      arrived++;
+    }
+    if (!backlog.isEmpty()) {
+      put(api, backlog.removeFirst());
+    } else if (arrived >= spec.ops()) {
+      api.finish();
+    } else {
+      api.sleep(arrivals.peek() - now);
+    }
+  }
+
+  private void put(ProcessApi api, long arrival) {
+    int target = spec.target().target(api.node(), api.nodes(), issued, api.random());
+    int size = spec.payload().draw(api.random());
+    byte[] payload = Payloads.stamped(api.node(), api.context(), issued, size);
+    issued++;
+    arrivedAt = arrival;
+    api.put(target, spec.ring(), payload);
   }
 }

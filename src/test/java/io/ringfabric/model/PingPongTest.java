@@ -94,6 +94,11 @@ class PingPongTest {
         }
 
         @Override
+        public void recordLatency(String measure, long ps) {
+          api.recordLatency(measure, ps);
+        }
+
+        @Override
         public void touchContext(int index) {
           api.touchContext(index);
         }
