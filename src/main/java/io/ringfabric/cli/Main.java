@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.Version.class,
     description = "Simulates server-on-a-chip nodes doing PUT/GET on ring buffers in each other's"
         + " memory over a switched fabric.",
-    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, SweepCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, SweepCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   public static final int OK = 0;
   public static final int FAILED = 1;

@@ -9,6 +9,13 @@ import io.ringfabric.workload.ProgramSpec;
  *
  * @param index position in the list, used in process names and error messages
  * @param spec the program's own settings, parsed and checked by the program
+ * @param interruptCompletion whether a completion raises an interrupt ({@code completion =
+ *     interrupt}) instead of the process polling its context for it
  */
-public record ProcessGroupSpec(
-    int index, String program, NodeSet nodes, int core, int count, ProgramSpec spec) {}
+public record ProcessGroupSpec(int index, String program, NodeSet nodes, int core, int count,
+    ProgramSpec spec, boolean interruptCompletion) {
+  /** A group whose processes poll for completions. */
+  public ProcessGroupSpec(int index, String program, NodeSet nodes, int core, int count, ProgramSpec spec) {
+    this(index, program, nodes, core, count, spec, false);
+  }
+}

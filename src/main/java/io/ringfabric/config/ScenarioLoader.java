@@ -314,6 +314,7 @@ public final class ScenarioLoader {
       Scenario.ModuleSpec module = module(root.child("module"));
       List<RingSpec> rings = rings(nodes);
       List<ProcessGroupSpec> processes = processes(nodes, nodeOk ? node : null);
+      checkNotifications(rings, processes, nodes);
       Scenario.ActorSpec actors = actors(root.child("actors"));
       long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
       if (warmup >= duration && problems.count() == 0) {
@@ -329,6 +330,28 @@ public final class ScenarioLoader {
           a.intValue("threads", 0, 1024),
           a.intValue("throughput", 1, 1_000_000),
           a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L);
+    }
+
+    /** A get-stream that waits for arrival notifications needs its ring to raise them. */
+    private void checkNotifications(List<RingSpec> rings, List<ProcessGroupSpec> groups, int nodes) {
+      if (nodes <= 0) {
+        return;
+      }
+      for (ProcessGroupSpec g : groups) {
+        if (!(g.spec() instanceof io.ringfabric.workload.GetStreamSpec get) || !get.waitForNotification()) {
+          continue;
+        }
+        for (int n : g.nodes().members(nodes)) {
+          boolean notifies = rings.stream().anyMatch(
+              r -> r.id() == get.ring() && r.nodes().contains(n) && r.notifyOnArrival());
+          if (!notifies) {
+            problems.add(null, ROOT + ".workload.processes[" + g.index() + "].wait",
+                "notification needs ring " + get.ring() + " on node " + n
+                    + " to raise arrival notifications (notify = true in its rings entry)");
+            break;
+          }
+        }
+      }
     }
 
     // --- topology --------------------------------------------------------------------------------
@@ -406,7 +429,8 @@ public final class ScenarioLoader {
           t.bitsPerSecond("memory-bandwidth", 1, Long.MAX_VALUE),
           t.durationPs("module-latency", 0, MAX_LATENCY_PS),
           t.durationPs("context-map", 0, MAX_LATENCY_PS),
-          t.durationPs("poll-interval", 0, MAX_LATENCY_PS));
+          t.durationPs("poll-interval", 0, MAX_LATENCY_PS),
+          t.durationPs("interrupt", 0, MAX_LATENCY_PS));
     }
 
     private Scenario.ModuleSpec module(ConfigReader m) {
@@ -578,10 +602,10 @@ public final class ScenarioLoader {
         r.problem("core", "core " + core + " does not exist: node.cores is " + node.cores()
             + " (cores are 0.." + (node.cores() - 1) + ")");
       }
+      boolean interrupt = r.oneOf("completion", "poll", "interrupt").equals("interrupt");
       ProgramSpec spec = program == null ? null : Programs.parse(program, r, nodes);
-      return new GroupEntry(
-          new ProcessGroupSpec(index, program == null ? "" : program, groupNodes, core, count, spec),
-          countable);
+      return new GroupEntry(new ProcessGroupSpec(index, program == null ? "" : program, groupNodes,
+          core, count, spec, interrupt), countable);
     }
 
     /** The group's program name, or null after a problem: it must be written in the entry itself. */

@@ -60,11 +60,17 @@ public final class Core extends Component {
    * was free (the process then fails to start, with that reason).
    */
   public void addProcess(String name, Program program, long seed, int context) {
+    addProcess(name, program, seed, context, false);
+  }
+
+  /** As {@link #addProcess(String, Program, long, int)}, with the process's completion mode. */
+  public void addProcess(String name, Program program, long seed, int context, boolean interruptCompletion) {
     int i = processes.size();
     SplittableRandom random = new SplittableRandom(mix(mix(seed, id()), i));
     long buffer = 0x1000_0000L + ((long) id() * 64 + i) * BUFFER_BYTES;
     UserProcess p = new UserProcess(i, name, program, random, buffer);
     p.context = context;
+    p.interruptCompletion = interruptCompletion;
     if (context < 0) {
       p.state = UserProcess.State.FAILED;
       p.failure = name + " cannot start: every context of node " + node + "'s module is mapped";
@@ -93,7 +99,9 @@ public final class Core extends Component {
       STARTED,
       WOKEN,
       REPOLL,
-      OBSERVED
+      OBSERVED,
+      INTERRUPT,
+      ARRIVAL
     }
 
     @Override
@@ -130,8 +138,8 @@ public final class Core extends Component {
     }
   }
 
-  /** An element arrived in a ring this core registered for. */
-  public record ArrivalNotification(int node, int ring) implements Message {
+  /** An element arrived in ring {@code ring}, which process {@code process} of this core drains. */
+  public record ArrivalNotification(int node, int ring, int process) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.ARRIVAL_NOTIFICATION;
@@ -143,7 +151,8 @@ public final class Core extends Component {
     START,
     WAKE,
     COMPLETE,
-    POLL
+    POLL,
+    ARRIVAL
   }
 
   private record Waiting(UserProcess process, Step step) {}
@@ -168,8 +177,8 @@ public final class Core extends Component {
       onWake(processes.get(w.process()), w.reason(), w.generation());
     } else if (m == CoreFree.INSTANCE) {
       onCoreFree();
-    } else if (m instanceof ArrivalNotification) {
-      notifications++;
+    } else if (m instanceof ArrivalNotification a) {
+      onArrival(a);
     } else {
       throw new IllegalStateException(name() + " cannot handle " + m.kind());
     }
@@ -178,6 +187,10 @@ public final class Core extends Component {
   private void onCompletion(Completion c) {
     UserProcess p = processes.get(c.process());
     p.seen = c;
+    if (p.interruptCompletion && p.state == UserProcess.State.WAITING_INTERRUPT && c.sequence() == p.actions) {
+      send(id(), timing.interruptPs(), new Wake(p.index, Wake.Reason.INTERRUPT));
+      return;
+    }
     if (p == poller && c.sequence() == p.actions) {
       scheduleObservation(p);
     }
@@ -192,6 +205,8 @@ public final class Core extends Component {
       case WOKEN -> requestCore(p, Step.WAKE);
       case REPOLL -> requestCore(p, Step.POLL);
       case OBSERVED -> onObserved(p, generation);
+      case INTERRUPT -> seen(p);
+      case ARRIVAL -> requestCore(p, Step.ARRIVAL);
       default -> throw new IllegalStateException(reason.toString());
     }
   }
@@ -207,6 +222,22 @@ public final class Core extends Component {
       send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
     } else {
       requestCore(p, Step.POLL);
+    }
+  }
+
+  /** An element arrived in a ring this core's process registered for. */
+  private void onArrival(ArrivalNotification a) {
+    notifications++;
+    UserProcess p = processes.get(a.process());
+    if (p.isOver()) {
+      return;
+    }
+    p.arrivalRing = a.ring();
+    if (p.state == UserProcess.State.WAITING_ARRIVAL) {
+      p.state = UserProcess.State.SLEEPING;
+      send(id(), timing.interruptPs(), new Wake(p.index, Wake.Reason.ARRIVAL));
+    } else {
+      p.pendingArrival = true; // it will not wait for what has come already
     }
   }
 
@@ -266,6 +297,7 @@ public final class Core extends Component {
       case START -> runProgram(p, step);
       case WAKE -> runProgram(p, step);
       case COMPLETE -> runProgram(p, step);
+      case ARRIVAL -> runProgram(p, step);
       default -> throw new IllegalStateException(step.toString());
     }
   }
@@ -380,6 +412,7 @@ public final class Core extends Component {
         case START -> p.program.onStart(api);
         case WAKE -> p.program.onWake(api);
         case COMPLETE -> p.program.onComplete(api, completionOf(p));
+        case ARRIVAL -> p.program.onArrival(api, p.arrivalRing);
         default -> throw new IllegalStateException(step.toString());
       }
     } catch (ProcessStopped stopped) {
@@ -420,6 +453,11 @@ public final class Core extends Component {
     p.op = op;
     p.opNode = target;
     p.opRing = ring;
+    if (p.interruptCompletion) {
+      hold(doorbell); // the register writes; then the core is free until the interrupt
+      p.state = UserProcess.State.WAITING_INTERRUPT;
+      return;
+    }
     poll(p, doorbell);
   }
 
@@ -520,6 +558,19 @@ public final class Core extends Component {
         stop(p, UserProcess.State.FAILED, p.name + " stopped: " + what + " of a negative time (" + ps + " ps)");
         throw new ProcessStopped();
       }
+    }
+
+    @Override
+    public void waitForArrival() {
+      choose(() -> {
+        if (p.pendingArrival) {
+          p.pendingArrival = false;
+          p.state = UserProcess.State.SLEEPING;
+          send(id(), 0, new Wake(p.index, Wake.Reason.ARRIVAL));
+        } else {
+          p.state = UserProcess.State.WAITING_ARRIVAL;
+        }
+      });
     }
 
     @Override

@@ -83,20 +83,7 @@ public final class Machine {
             spec.maxElement(), spec.alignment(), spec.putAccess(), spec.getAccess());
         nextAddress[n] += spec.capacity();
         memories[n].addRing(ring);
-        if (spec.notifyOnArrival()) {
-          registerConsumer(n, spec.id());
-        }
-      }
-    }
-  }
 
-  /** The first get-stream draining the ring on its own node is the process to notify. */
-  private void registerConsumer(int node, int ring) {
-    for (ProcessGroupSpec g : scenario.processes()) {
-      if (g.spec() instanceof GetStreamSpec get && g.nodes().contains(node) && get.ring() == ring
-          && (get.sourceNode() < 0 || get.sourceNode() == node)) {
-        memories[node].registerArrivalNotification(ring, layout.core(node, g.core()));
-        return;
       }
     }
   }
@@ -110,8 +97,13 @@ public final class Machine {
           String name = "node " + n + " core " + g.core() + " " + g.program() + "[" + g.index() + "]#" + k;
           ElementCheck check = new ElementCheck();
           checks.add(check);
-          int context = modules[n].mapFreeContext(core.id(), core.processCount());
-          core.addProcess(name, programs.create(g, n, k, check), scenario.seed(), context);
+          int process = core.processCount();
+          int context = modules[n].mapFreeContext(core.id(), process);
+          core.addProcess(name, programs.create(g, n, k, check), scenario.seed(), context,
+              g.interruptCompletion());
+          if (g.spec() instanceof GetStreamSpec get && get.waitForNotification()) {
+            memories[n].registerArrivalNotification(get.ring(), core.id(), process);
+          }
         }
       }
     }

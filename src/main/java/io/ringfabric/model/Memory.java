@@ -20,7 +20,7 @@ public final class Memory extends Component {
   private final int node;
   private final Scenario.TimingSpec timing;
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
-  private final Map<Integer, Integer> notifyCore = new TreeMap<>();
+  private final Map<Integer, int[]> notifyCore = new TreeMap<>(); // ring -> {core component, process}
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
@@ -42,9 +42,12 @@ public final class Memory extends Component {
     }
   }
 
-  /** Registers the core to notify when an element arrives in a ring with notification on. */
-  public void registerArrivalNotification(int ringId, int coreComponent) {
-    notifyCore.putIfAbsent(ringId, coreComponent);
+  /**
+   * Registers the process to notify when an element arrives in a ring with notification on: the
+   * {@code process}-th of core {@code coreComponent}. One process per ring.
+   */
+  public void registerArrivalNotification(int ringId, int coreComponent, int process) {
+    notifyCore.putIfAbsent(ringId, new int[] {coreComponent, process});
   }
 
   /** The node's rings, by id. */
@@ -148,9 +151,9 @@ public final class Memory extends Component {
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
     send(module, done - now(), result(put.action(), put.ring(), status, null, 0, ring));
-    Integer core = notifyCore.get(put.ring());
-    if (status == Status.DONE && core != null) {
-      send(core, done - now(), new Core.ArrivalNotification(node, put.ring()));
+    int[] who = notifyCore.get(put.ring());
+    if (status == Status.DONE && who != null) {
+      send(who[0], done - now(), new Core.ArrivalNotification(node, put.ring(), who[1]));
     }
   }
 

@@ -11,6 +11,8 @@ final class UserProcess {
     RUNNING,
     POLLING,
     SLEEPING,
+    WAITING_INTERRUPT,
+    WAITING_ARRIVAL,
     FINISHED,
     FAULTED,
     FAILED
@@ -34,6 +36,9 @@ final class UserProcess {
   // Poll runs: which run an OBSERVED wake belongs to, and the read that sees the completion.
   long generation;
   long observingRead;
+  boolean interruptCompletion; // completion = interrupt: no polling
+  int arrivalRing = -1; // the ring of the last arrival notification
+  boolean pendingArrival; // an arrival came while the process was not waiting for one
   // Chosen during a callback: the next action.
   Runnable next;
 

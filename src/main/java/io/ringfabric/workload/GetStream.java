@@ -38,6 +38,8 @@ public final class GetStream implements Program {
         emptyInARow++;
         if (spec.idleLimit() > 0 && emptyInARow >= spec.idleLimit()) {
           api.finish();
+        } else if (spec.waitForNotification()) {
+          api.waitForArrival();
         } else {
           api.sleep(spec.emptyBackoffPs());
         }
@@ -48,6 +50,11 @@ public final class GetStream implements Program {
 
   @Override
   public void onWake(ProcessApi api) {
+    next(api);
+  }
+
+  @Override
+  public void onArrival(ProcessApi api, int ring) {
     next(api);
   }
 

@@ -8,11 +8,15 @@ import java.util.Set;
  * node) until {@code ops} GETs returned an element (0: no limit) or {@code idleLimit} GETs in a
  * row met EMPTY (0: never).
  */
-public record GetStreamSpec(
-    int sourceNode, int ring, long ops, int idleLimit, long emptyBackoffPs, long thinkPs)
-    implements ProgramSpec {
+public record GetStreamSpec(int sourceNode, int ring, long ops, int idleLimit, long emptyBackoffPs,
+    long thinkPs, boolean waitForNotification) implements ProgramSpec {
 
-  static final Set<String> KEYS = Set.of("source", "ops", "idle-limit", "empty-backoff", "think");
+  /** A get-stream that backs off after EMPTY. */
+  public GetStreamSpec(int sourceNode, int ring, long ops, int idleLimit, long emptyBackoffPs, long thinkPs) {
+    this(sourceNode, ring, ops, idleLimit, emptyBackoffPs, thinkPs, false);
+  }
+
+  static final Set<String> KEYS = Set.of("source", "ops", "idle-limit", "empty-backoff", "think", "wait");
 
   static GetStreamSpec parse(ConfigReader r) {
     r.allowOnly(PutStreamSpec.union(KEYS));
@@ -24,6 +28,11 @@ public record GetStreamSpec(
     int idle = r.intValue("idle-limit", 0, Integer.MAX_VALUE);
     long backoff = r.durationPs("empty-backoff", 0, Long.MAX_VALUE);
     long think = r.durationPs("think", 0, Long.MAX_VALUE);
-    return new GetStreamSpec(node, ring, ops, idle, backoff, think);
+    boolean notification = r.oneOf("wait", "backoff", "notification").equals("notification");
+    if (notification && node >= 0) {
+      r.problem("wait", "notification needs the ring on the process's own node (source.node = self):"
+          + " arrival notifications go to a local process");
+    }
+    return new GetStreamSpec(node, ring, ops, idle, backoff, think, notification);
   }
 }

@@ -36,6 +36,13 @@ public interface ProcessApi {
   /** Ends the process. */
   void finish();
 
+  /**
+   * Leaves the core idle until an element arrives in a ring of this node registered to notify
+   * this process (a ring with {@code notify = true} drained by it), then {@link Program#onArrival}
+   * runs, an interrupt latency later. An arrival while the process was busy is not lost.
+   */
+  void waitForArrival();
+
   /** Records one round-trip time (a ping-pong's measurement). */
   void recordRoundTrip(long ps);
 

@@ -19,4 +19,12 @@ public interface Program {
   default void onWake(ProcessApi api) {
     throw new IllegalStateException("program slept but has no onWake");
   }
+
+  /**
+   * An element arrived in ring {@code ring} of the process's node while it waited for one
+   * ({@link ProcessApi#waitForArrival}); the ring has {@code notify = true}.
+   */
+  default void onArrival(ProcessApi api, int ring) {
+    throw new IllegalStateException("program waited for an arrival but has no onArrival");
+  }
 }

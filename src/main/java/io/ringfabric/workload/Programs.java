@@ -8,7 +8,7 @@ import java.util.Set;
 /** The built-in process programs, by the name a scenario gives in {@code program = ...}. */
 public final class Programs {
   /** Keys every process group has, whatever its program. */
-  public static final Set<String> COMMON_KEYS = Set.of("program", "nodes", "core", "count");
+  public static final Set<String> COMMON_KEYS = Set.of("program", "nodes", "core", "count", "completion");
 
   private Programs() {}
 

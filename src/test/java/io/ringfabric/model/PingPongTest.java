@@ -99,6 +99,11 @@ class PingPongTest {
         }
 
         @Override
+        public void waitForArrival() {
+          api.waitForArrival();
+        }
+
+        @Override
         public void touchContext(int index) {
           api.touchContext(index);
         }

@@ -1,0 +1,285 @@
+package io.ringfabric.trace;
+
+import io.ringfabric.trace.TraceRecord.Kinds;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Small traces built in code, written in the trace file format (header line, then one JSON record
+ * a line, default fields left out, gzip when the name ends in .gz), for reader and query tests.
+ *
+ * <p>{@link #story()} is the slow-PUT story: PUT 3.1.17 to node 9 waits 400 ns behind a busy link
+ * at {@code node 3 +x -> node 7}; alongside it a GET, a PUT refused FULL, a BUSY doorbell, a PUT
+ * to a node that does not exist, a late response-less op and message records.
+ */
+public final class SyntheticTrace {
+  private SyntheticTrace() {}
+
+  public static final String HEADER = "{\"ringfabric-trace\":1,\"level\":\"all\",\"seed\":7,\"nodes\":16,"
+      + "\"scenario\":\"16 nodes on a 4x4 torus, a synthetic story.\",\"from\":0,\"to\":null,\"traceNodes\":null}";
+
+  /** A record builder: fields as in {@link TraceRecord}, defaults null, 0 or -1. */
+  public static final class R {
+    long t;
+    String kind;
+    String op;
+    String component;
+    int node = -1;
+    String from;
+    String to;
+    long bytes;
+    String status;
+    long wait;
+    long dur;
+    int ring = -1;
+    String port;
+    String detail;
+
+    public R op(String v) {
+      op = v;
+      return this;
+    }
+
+    public R from(String v) {
+      from = v;
+      return this;
+    }
+
+    public R to(String v) {
+      to = v;
+      return this;
+    }
+
+    public R bytes(long v) {
+      bytes = v;
+      return this;
+    }
+
+    public R status(String v) {
+      status = v;
+      return this;
+    }
+
+    public R waitPs(long v) {
+      wait = v;
+      return this;
+    }
+
+    public R dur(long v) {
+      dur = v;
+      return this;
+    }
+
+    public R ring(int v) {
+      ring = v;
+      return this;
+    }
+
+    public R port(String v) {
+      port = v;
+      return this;
+    }
+
+    public R detail(String v) {
+      detail = v;
+      return this;
+    }
+
+    public TraceRecord build() {
+      return new TraceRecord(t, kind, op, component, -1, node, from, to, bytes, status, wait, dur, ring, port,
+          detail);
+    }
+  }
+
+  /** A record of {@code kind} at {@code t} (ps) by {@code component} of {@code node}. */
+  public static R at(long t, String kind, String component, int node) {
+    R r = new R();
+    r.t = t;
+    r.kind = kind;
+    r.component = component;
+    r.node = node;
+    return r;
+  }
+
+  /** The record as one line of the file format, without its line end. */
+  public static String line(TraceRecord r) {
+    StringBuilder b = new StringBuilder("{\"t\":").append(r.t()).append(",\"kind\":");
+    str(b, r.kind());
+    if (r.op() != null) {
+      b.append(",\"op\":");
+      str(b, r.op());
+    }
+    b.append(",\"component\":");
+    str(b, r.component());
+    if (r.node() >= 0) {
+      b.append(",\"node\":").append(r.node());
+    }
+    opt(b, "from", r.from());
+    opt(b, "to", r.to());
+    if (r.bytes() != 0) {
+      b.append(",\"bytes\":").append(r.bytes());
+    }
+    opt(b, "status", r.status());
+    if (r.waitPs() != 0) {
+      b.append(",\"wait\":").append(r.waitPs());
+    }
+    if (r.dur() != 0) {
+      b.append(",\"dur\":").append(r.dur());
+    }
+    if (r.ring() >= 0) {
+      b.append(",\"ring\":").append(r.ring());
+    }
+    opt(b, "port", r.port());
+    opt(b, "detail", r.detail());
+    return b.append('}').toString();
+  }
+
+  private static void opt(StringBuilder b, String key, String v) {
+    if (v != null) {
+      b.append(",\"").append(key).append("\":");
+      str(b, v);
+    }
+  }
+
+  private static void str(StringBuilder b, String s) {
+    b.append('"');
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        default -> b.append(c);
+      }
+    }
+    b.append('"');
+  }
+
+  /** Writes a header and records; gzip when the name ends in .gz. Returns the file. */
+  public static Path write(Path file, String header, List<TraceRecord> records) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (TraceRecord r : records) {
+      lines.add(line(r));
+    }
+    return writeLines(file, header, lines);
+  }
+
+  /** Writes a header and lines, each ended by '\n'. */
+  public static Path writeLines(Path file, String header, List<String> lines) throws IOException {
+    StringBuilder b = new StringBuilder();
+    if (header != null) {
+      b.append(header).append('\n');
+    }
+    for (String l : lines) {
+      b.append(l).append('\n');
+    }
+    writeBytes(file, b.toString().getBytes(StandardCharsets.UTF_8), file.toString().endsWith(".gz"));
+    return file;
+  }
+
+  public static void writeBytes(Path file, byte[] bytes, boolean gzip) throws IOException {
+    try (OutputStream out = gzip ? new GZIPOutputStream(Files.newOutputStream(file)) : Files.newOutputStream(file)) {
+      out.write(bytes);
+    }
+  }
+
+  /** Gzip of {@code bytes}. */
+  public static byte[] gzip(byte[] bytes) throws IOException {
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    try (OutputStream out = new GZIPOutputStream(b)) {
+      out.write(bytes);
+    }
+    return b.toByteArray();
+  }
+
+  /** Appends one hop of a packet: queued and sent at {@code port} of {@code owner}, received at {@code next}. */
+  private static long hop(List<TraceRecord> out, long t, String op, String owner, int node, String port, long wait,
+      String next, int nextNode, String what) {
+    long bytes = 96;
+    long dur = 76_800;
+    out.add(at(t, Kinds.PACKET_QUEUED, owner, node).op(op).bytes(bytes).waitPs(wait).port(port).build());
+    out.add(at(t + wait, Kinds.PACKET_SENT, owner, node).op(op).bytes(bytes).waitPs(wait).dur(dur).port(port)
+        .detail("packet 1/1 " + what).build());
+    long arrive = t + wait + 20_000 + (next.endsWith("module") ? dur : 0);
+    out.add(at(arrive, Kinds.PACKET_RECEIVED, next, nextNode).op(op).from(owner).bytes(bytes).build());
+    return arrive + (next.endsWith("switch") ? 160_000 : 0);
+  }
+
+  /**
+   * The story's records in time order (stable by construction order for equal times, as the
+   * writer's canonical order would be by component).
+   */
+  public static List<TraceRecord> story() {
+    List<TraceRecord> r = new ArrayList<>();
+    // PUT 3.1.17: node 3 -> node 7 -> node 9, waits 400 ns at node 3 +x -> node 7.
+    String a = "3.1.17";
+    long t = 1_000_000;
+    r.add(at(t, Kinds.DOORBELL, "node 3 module", 3).op(a).from("node 3 core 1").bytes(64)
+        .detail("put 64 B to node 9 ring 0").build());
+    r.add(at(t + 10_000, Kinds.REQUEST_SENT, "node 3 module", 3).op(a).to("node 9 module").bytes(64)
+        .detail("attempt 1").build());
+    long h = hop(r, t + 10_000, a, "node 3 module", 3, "node 3 module -> switch", 0, "node 3 switch", 3, "put-request");
+    h = hop(r, h, a, "node 3 switch", 3, "node 3 +x -> node 7", 400_000, "node 7 switch", 7, "put-request");
+    h = hop(r, h, a, "node 7 switch", 7, "node 7 +y -> node 9", 0, "node 9 switch", 9, "put-request");
+    h = hop(r, h, a, "node 9 switch", 9, "node 9 switch -> module", 0, "node 9 module", 9, "put-request");
+    r.add(at(h, Kinds.REQUEST_ARRIVED, "node 9 module", 9).op(a).from("node 3 module").bytes(64).build());
+    r.add(at(h + 5_000, Kinds.MESSAGE, "node 9 memory", 9).op(a).from("node 9 module").detail("RING_PUT").build());
+    r.add(at(h + 60_000, Kinds.APPLIED, "node 9 module", 9).op(a).status("DONE").ring(0)
+        .detail("ring 0 holds 12 elements, 1234 of 4096 B").build());
+    r.add(at(h + 80_000, Kinds.RESPONSE_SENT, "node 9 module", 9).op(a).to("node 3 module").status("DONE").build());
+    long back = h + 80_000;
+    back = hop(r, back, a, "node 9 module", 9, "node 9 module -> switch", 0, "node 9 switch", 9, "put-response");
+    back = hop(r, back, a, "node 9 switch", 9, "node 9 -y -> node 5", 0, "node 5 switch", 5, "put-response");
+    back = hop(r, back, a, "node 5 switch", 5, "node 5 -x -> node 3", 0, "node 3 switch", 3, "put-response");
+    back = hop(r, back, a, "node 3 switch", 3, "node 3 switch -> module", 0, "node 3 module", 3, "put-response");
+    r.add(at(back, Kinds.RESPONSE_ARRIVED, "node 3 module", 3).op(a).from("node 9 module").status("DONE").build());
+    long done = back + 10_000;
+    r.add(at(done, Kinds.COMPLETED, "node 3 module", 3).op(a).status("DONE").bytes(64).dur(done - t).build());
+    r.add(at(done + 90_000, Kinds.MESSAGE, "node 3 core 1", 3).op(a).from("node 3 module").detail("POLL_DONE").build());
+    r.add(at(done + 90_000, Kinds.COMPLETION_SEEN, "node 3 core 1", 3).op(a).status("DONE").dur(done + 90_000 - t)
+        .build());
+    // A BUSY doorbell on the same context while PUT 3.1.17 is in flight.
+    r.add(at(t + 200_000, Kinds.DOORBELL, "node 3 module", 3).op("3.1.18").from("node 3 core 1").status("BUSY")
+        .detail("put 64 B to node 9 ring 0").build());
+
+    // GET 5.0.4 from node 9: ops level only, no wait.
+    stages(r, "5.0.4", 5, 1_100_000, "get from node 9 ring 0", 0, "DONE", true, 700_000);
+    // PUT 2.3.8 to node 9: refused FULL.
+    stages(r, "2.3.8", 2, 1_200_000, "put 128 B to node 9 ring 0", 128, "FULL", false, 1_000_000);
+    // PUT 4.0.2 to a node that does not exist: doorbell and completed only.
+    r.add(at(1_300_000, Kinds.DOORBELL, "node 4 module", 4).op("4.0.2").from("node 4 core 0").bytes(64)
+        .detail("put 64 B to node 99 ring 0").build());
+    r.add(at(1_310_000, Kinds.COMPLETED, "node 4 module", 4).op("4.0.2").status("NO_SUCH_NODE").dur(10_000).build());
+    // A switch of no node (a star centre) passing a packet of no operation.
+    r.add(at(1_400_000, Kinds.PACKET_RECEIVED, "star centre switch", -1).from("node 1 module").bytes(40).build());
+    r.sort(Comparator.comparingLong(TraceRecord::t)); // stable
+    return r;
+  }
+
+  /** An operation's stages only (an ops-level trace), target node 9. */
+  static void stages(List<TraceRecord> r, String op, int node, long t, String detail, long bytes, String status,
+      boolean applied, long latency) {
+    String me = "node " + node + " module";
+    r.add(at(t, Kinds.DOORBELL, me, node).op(op).from("node " + node + " core 0").bytes(bytes).detail(detail).build());
+    r.add(at(t + 10_000, Kinds.REQUEST_SENT, me, node).op(op).to("node 9 module").bytes(bytes).detail("attempt 1")
+        .build());
+    r.add(at(t + 300_000, Kinds.REQUEST_ARRIVED, "node 9 module", 9).op(op).from(me).bytes(bytes).build());
+    r.add(at(t + 350_000, applied ? Kinds.APPLIED : Kinds.REFUSED, "node 9 module", 9).op(op).status(status).ring(0)
+        .detail("ring 0 holds " + (applied ? 11 : 40) + " elements, " + (applied ? 1170 : 4090) + " of 4096 B")
+        .build());
+    r.add(at(t + 360_000, Kinds.RESPONSE_SENT, "node 9 module", 9).op(op).to(me).status(status).build());
+    r.add(at(t + latency - 10_000, Kinds.RESPONSE_ARRIVED, me, node).op(op).from("node 9 module").status(status)
+        .build());
+    r.add(at(t + latency, Kinds.COMPLETED, me, node).op(op).status(status).bytes(applied ? bytes : 0).dur(latency)
+        .build());
+    r.add(at(t + latency + 50_000, Kinds.COMPLETION_SEEN, "node " + node + " core 0", node).op(op).status(status)
+        .dur(latency + 50_000).build());
+  }
+}
