@@ -33,7 +33,7 @@ public final class Switch extends Component {
     this.nextHop = new int[count];
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
-      ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " -> module"
+      ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
           : link == null ? topology.switchName(switchId) + " " + topology.portName(switchId, p)
           : link.name());
       nextHop[p] = p == 0 ? (switchId < layout.nodes() ? layout.module(switchId) : -1)

@@ -291,7 +291,7 @@ class TraceCommandTest {
       }
     }
     assertEquals(List.of("node 13 module -> switch", "node 13 +x -> node 14", "node 14 +x -> node 15",
-        "node 15 +y -> node 3", "node 3 +y -> node 7", "node 7 -> module"), ports, journey.out());
+        "node 15 +y -> node 3", "node 3 +y -> node 7", "node 7 switch -> module"), ports, journey.out());
     assertTrue(journey.out().contains("total "), journey.out());
 
     Path timeline = dir.resolve("out/trace.json");
