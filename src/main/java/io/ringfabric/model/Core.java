@@ -580,7 +580,14 @@ public final class Core extends Component {
 
     @Override
     public void recordLatency(String measure, long ps) {
-      if (!measure.matches("[a-z][a-z-]*") || RESERVED.contains(measure)) {
+      LatencyRecorder known = measures.get(measure); // the common case: a name already checked
+      if (known != null) {
+        if (Core.this.now() - ps >= warmupPs) {
+          known.record(ps);
+        }
+        return;
+      }
+      if (!isMeasureName(measure) || RESERVED.contains(measure)) {
         stop(p, UserProcess.State.FAILED, p.name + " stopped: recordLatency needs a measure of"
             + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
         throw new ProcessStopped();
@@ -606,6 +613,20 @@ public final class Core extends Component {
         throw new ProcessStopped();
       }
     }
+  }
+
+  /** Lower-case letters and dashes, starting with a letter. */
+  private static boolean isMeasureName(String s) {
+    if (s.isEmpty() || s.charAt(0) < 'a' || s.charAt(0) > 'z') {
+      return false;
+    }
+    for (int i = 1; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c < 'a' || c > 'z') && c != '-') {
+        return false;
+      }
+    }
+    return true;
   }
 
   // ---- results ----

@@ -16,9 +16,10 @@ public final class Payloads {
   /** The payload a producer PUTs as its {@code count}-th element. */
   public static byte[] stamped(int node, int context, long count, int size) {
     byte[] data = new byte[size];
-    ByteBuffer head = ByteBuffer.allocate(STAMP_BYTES);
-    head.putShort((short) node).putShort((short) 0).putInt(context).putLong(count);
-    System.arraycopy(head.array(), 0, data, 0, Math.min(size, STAMP_BYTES));
+    long[] fields = {((long) (node & 0xFFFF) << 48) | (context & 0xFFFFFFFFL), count};
+    for (int i = 0; i < Math.min(size, STAMP_BYTES); i++) { // big-endian, as stampOf reads it
+      data[i] = (byte) (fields[i / 8] >>> (56 - 8 * (i % 8)));
+    }
     long x = seed(node, context, count);
     for (int i = STAMP_BYTES; i < size; i++) {
       x = x * 6364136223846793005L + 1442695040888963407L;
