@@ -139,6 +139,13 @@ final class RunCommand implements Callable<Integer> {
     stdout.println("wrote " + text);
     stdout.println("wrote " + json);
     stdout.flush();
+    if (scenario.endRunOnProgramError() && !result.processes().failures().isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("ringfabric: the run ended early (on-program-error = end-run): "
+          + result.processes().failures().get(0));
+      err.flush();
+      return Main.FAILED;
+    }
     return Main.OK;
   }
 

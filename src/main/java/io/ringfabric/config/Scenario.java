@@ -9,6 +9,8 @@ import java.util.List;
  *
  * @param source where the scenario came from (a file path, or "(defaults)"), for the report
  * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
+ * @param endRunOnProgramError whether a process whose program fails ends the run
+ *     ({@code on-program-error = end-run}) rather than the rest carrying on
  */
 public record Scenario(
     String source,
@@ -23,7 +25,8 @@ public record Scenario(
     List<RingSpec> rings,
     List<ProcessGroupSpec> processes,
     ActorSpec actors,
-    long warmupPs) {
+    long warmupPs,
+    boolean endRunOnProgramError) {
 
   public Scenario {
     rings = List.copyOf(rings);
@@ -117,6 +120,6 @@ public record Scenario(
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs);
+        rings, processes, actors, warmupPs, endRunOnProgramError);
   }
 }

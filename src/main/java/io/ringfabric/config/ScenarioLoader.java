@@ -322,7 +322,8 @@ public final class ScenarioLoader {
             + "), or nothing would be counted");
       }
       return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
-          rings, processes, actors, warmup);
+          rings, processes, actors, warmup,
+          root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"));
     }
 
     private Scenario.ActorSpec actors(ConfigReader a) {

@@ -68,7 +68,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
 
   private Behavior<Command> onStart(Start start) {
     component.start();
-    start.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords()));
+    start.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords(), false));
     return this;
   }
 
@@ -87,7 +87,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
         return this;
       }
     }
-    handle.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords()));
+    handle.replyTo().tell(new NodeActor.Handled(child, takeSent(), takeRecords(), component.endsRun()));
     return this;
   }
 

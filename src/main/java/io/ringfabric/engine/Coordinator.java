@@ -38,10 +38,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param events events it has handled so far
    * @param lastEventTime time of the last event it handled
    * @param records what its components recorded for the trace in the window
+   * @param endRun whether one of its components asks for the run to end (after this window)
    */
   public record WindowDone(
       long window, int part, long next, List<Event> outgoing, long events, long lastEventTime,
-      List<Recorder.Entry> records) implements Command {}
+      List<Recorder.Entry> records, boolean endRun) implements Command {}
 
   /** A component of a part threw. */
   public record PartFailed(int part, String message) implements Command {}
@@ -70,6 +71,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long wallStart;
   private long windows;
   private long wokenParts;
+  private boolean endRun;
 
   public static Behavior<Command> create(Layout layout, long lookahead, long duration,
       Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
@@ -129,6 +131,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (trace != null) {
       trace.add(w.records());
     }
+    endRun |= w.endRun();
     for (Event e : w.outgoing()) {
       int p = layout.partOf(e.target());
       pending[p].add(e);
@@ -141,6 +144,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> openWindow() {
+    if (endRun) {
+      return finish(false);
+    }
     long start = Long.MAX_VALUE;
     for (int p = 0; p < parts.size(); p++) {
       start = Math.min(start, Math.min(next[p], pendingMin[p]));

@@ -41,7 +41,8 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   public record RunWindow(long window, long end, List<Event> incoming) implements Command {}
 
   /** A child handled a batch of events (or started), sent these, and recorded these for the trace. */
-  public record Handled(int child, List<Event> sent, List<Recorder.Entry> records) implements Command {}
+  public record Handled(int child, List<Event> sent, List<Recorder.Entry> records, boolean endsRun)
+      implements Command {}
 
   /** A child's component threw, or broke the least delay the engine relies on. */
   public record ChildFailed(String message) implements Command {}
@@ -64,6 +65,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private final long[] heldFirst;
   private final long[] heldLast;
   private int heldCount;
+  private boolean endRun; // a component asked for the run to end
   private List<Event> outbox = new ArrayList<>();
   private List<Recorder.Entry> records = new ArrayList<>();
   private ActorRef<Coordinator.Command> coordinator;
@@ -147,6 +149,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   }
 
   private Behavior<Command> onHandled(Handled handled) {
+    endRun |= handled.endsRun();
     if (!handled.records().isEmpty()) {
       records.addAll(handled.records());
     }
@@ -265,6 +268,6 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
       records = new ArrayList<>();
     }
     coordinator.tell(new Coordinator.WindowDone(window, part,
-        next == null ? Long.MAX_VALUE : next.time(), out, events, lastEventTime, traced));
+        next == null ? Long.MAX_VALUE : next.time(), out, events, lastEventTime, traced, endRun));
   }
 }

@@ -34,11 +34,21 @@ public final class ReferenceEngine {
     long events = 0;
     long last = 0;
     boolean hitDuration = false;
+    // The actor engine's windows, followed here only to end a run where it would end it.
+    long lookahead = machine.scenario().lookaheadPs();
+    long windowEnd = Long.MIN_VALUE;
+    long stopAt = Long.MAX_VALUE;
     Event e;
     while ((e = queue.poll()) != null) {
       if (e.time() > durationPs) {
         hitDuration = true;
         break;
+      }
+      if (e.time() >= windowEnd) {
+        if (e.time() >= stopAt) {
+          break;
+        }
+        windowEnd = e.time() + lookahead;
       }
       last = e.time();
       Component target = components[e.target()];
@@ -48,6 +58,9 @@ public final class ReferenceEngine {
         throw new ModelFailure(target, e, failure);
       }
       events++;
+      if (stopAt == Long.MAX_VALUE && target.endsRun()) {
+        stopAt = windowEnd; // a failed program ends the run: finish this window, then stop
+      }
       if (trace != null && (events & 4095) == 0) {
         collect(components, trace);
         trace.flushUpTo(e.time()); // nothing handled from now on can record anything earlier

@@ -84,6 +84,15 @@ public abstract class Component {
 
   protected abstract void handle(Event event);
 
+  /**
+   * Whether this component asks for the run to end (a process failed and
+   * {@code on-program-error = end-run}). Engines end the run at the end of the window in which it
+   * asked, so every engine handles the same events.
+   */
+  public boolean endsRun() {
+    return false;
+  }
+
   public final long eventsHandled() {
     return handled;
   }

@@ -28,6 +28,8 @@ public final class Core extends Component {
   private final Layout layout;
   private final Scenario.TimingSpec timing;
   private final long warmupPs;
+  private final boolean endRunOnError;
+  private boolean endRun;
   private final List<UserProcess> processes = new ArrayList<>();
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
   private long freeAt;
@@ -46,6 +48,12 @@ public final class Core extends Component {
 
   public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing,
       long warmupPs) {
+    this(id, node, index, nodes, layout, timing, warmupPs, false);
+  }
+
+  /** @param endRunOnError whether a process that fails or faults ends the whole run */
+  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing,
+      long warmupPs, boolean endRunOnError) {
     super(id, "node " + node + " core " + index);
     this.node = node;
     this.index = index;
@@ -53,6 +61,7 @@ public final class Core extends Component {
     this.layout = layout;
     this.timing = timing;
     this.warmupPs = warmupPs;
+    this.endRunOnError = endRunOnError;
   }
 
   /**
@@ -465,6 +474,14 @@ public final class Core extends Component {
     p.state = state;
     p.failure = why;
     p.finishedAt = now();
+    if (why != null && endRunOnError) {
+      endRun = true;
+    }
+  }
+
+  @Override
+  public boolean endsRun() {
+    return endRun;
   }
 
   /** The API a program sees, bound to one process and valid during one callback. */

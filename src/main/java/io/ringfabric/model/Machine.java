@@ -57,7 +57,8 @@ public final class Machine {
     this.switches = new Switch[topology.switches()];
     for (int n = 0; n < nodes; n++) {
       for (int c = 0; c < coreCount; c++) {
-        cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, scenario.timing(), scenario.warmupPs()));
+        cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, scenario.timing(), scenario.warmupPs(),
+            scenario.endRunOnProgramError()));
       }
       modules[n] = place(new MessagingModule(layout.module(n), n, nodes, layout, scenario));
       memories[n] = place(new Memory(layout.memory(n), n, scenario.timing()));

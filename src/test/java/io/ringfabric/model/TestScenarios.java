@@ -33,6 +33,7 @@ public final class TestScenarios {
   long timeout = 100_000_000;
   int retries = 2;
   long warmup = 0;
+  boolean endRunOnError = false;
   boolean holdWhenFull = false;
   long holdLimit = 2_000_000;
   final List<RingSpec> rings = new ArrayList<>();
@@ -200,6 +201,6 @@ public final class TestScenarios {
         new Scenario.NodeSpec(cores, contexts),
         new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup);
+        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError);
   }
 }

@@ -124,4 +124,29 @@ class CustomProgramTest {
     assertTrue(unknownKey.problems().get(0).contains("setings") && unknownKey.problems().get(0).contains("settings"),
         unknownKey.problems().toString());
   }
+
+  @Test
+  void aFailedProgramCanEndTheRunTheSameWayOnBothEngines() {
+    String hocon = """
+        ringfabric {
+          on-program-error = end-run
+          topology { kind = ring, dims = [2] }
+          rings = [ { id = 0, capacity = 4KiB, max-element = 64 } ]
+          workload.processes = [
+            { program = "%s", nodes = [0], core = 1 }
+            { program = "%s", nodes = [1], core = 1, settings { count = 500 } }
+          ]
+        }
+        """.formatted(Faulty.class.getName(), Counter.class.getName());
+    var s = ScenarioLoader.parse(hocon, "test.conf", List.of());
+    RunResult reference = Simulation.run(s.with("reference", s.actors()));
+    RunResult actors = Simulation.run(s.with("actors", s.actors()));
+    assertEquals(reference.fingerprint(), actors.fingerprint());
+    assertEquals(reference.events(), actors.events());
+    assertEquals(1, reference.processes().failed());
+    assertEquals(1, reference.processes().unfinished(), "the counter was cut short");
+    assertTrue(reference.ops().get("put").issued() < 3 + 500);
+    var carryOn = ScenarioLoader.parse(hocon.replace("end-run", "carry-on"), "test.conf", List.of());
+    assertEquals(3 + 500, Simulation.run(carryOn).ops().get("put").issued());
+  }
 }
