@@ -22,6 +22,8 @@ public final class Context {
   int retriesUsed;
   long giveUpAt;
   long bornAt; // a GET's element: when the PUT that made it rang its doorbell
+  int bornGroup = -1; // and that PUT's process group
+  int group = -1; // the process group of the process that rang the doorbell
   boolean responded;
   byte[] payload;
 

@@ -74,12 +74,19 @@ public final class Core extends Component {
 
   /** As {@link #addProcess(String, Program, long, int)}, with the process's completion mode. */
   public void addProcess(String name, Program program, long seed, int context, boolean interruptCompletion) {
+    addProcess(name, program, seed, context, interruptCompletion, -1);
+  }
+
+  /** As above, naming the process group the process belongs to (for the latency breakdowns). */
+  public void addProcess(String name, Program program, long seed, int context,
+      boolean interruptCompletion, int group) {
     int i = processes.size();
     SplittableRandom random = new SplittableRandom(mix(mix(seed, id()), i));
     long buffer = 0x1000_0000L + ((long) id() * 64 + i) * BUFFER_BYTES;
     UserProcess p = new UserProcess(i, name, program, random, buffer);
     p.context = context;
     p.interruptCompletion = interruptCompletion;
+    p.group = group;
     if (context < 0) {
       p.state = UserProcess.State.FAILED;
       p.failure = name + " cannot start: every context of node " + node + "'s module is mapped";
@@ -457,7 +464,7 @@ public final class Core extends Component {
     }
     int length = op == Op.PUT ? payload.length : BUFFER_BYTES;
     send(layout.module(node), doorbell,
-        new MessagingModule.Doorbell(p.context, op, target, ring, p.bufferAddress, length));
+        new MessagingModule.Doorbell(p.context, op, target, ring, p.bufferAddress, length, p.group));
     p.actions++;
     p.op = op;
     p.opNode = target;

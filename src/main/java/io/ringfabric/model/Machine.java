@@ -101,7 +101,7 @@ public final class Machine {
           int process = core.processCount();
           int context = modules[n].mapFreeContext(core.id(), process);
           core.addProcess(name, programs.create(g, n, k, check), scenario.seed(), context,
-              g.interruptCompletion());
+              g.interruptCompletion(), g.index());
           if (g.spec() instanceof GetStreamSpec get && get.waitForNotification()) {
             memories[n].registerArrivalNotification(get.ring(), core.id(), process);
           }

@@ -24,7 +24,7 @@ public final class Memory extends Component {
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
-  private final Map<Integer, java.util.ArrayDeque<Long>> born = new HashMap<>();
+  private final Map<Integer, java.util.ArrayDeque<long[]>> born = new HashMap<>(); // {time, group}
   private long freeAt;
   private long accesses;
   private long bytesMoved;
@@ -82,7 +82,8 @@ public final class Memory extends Component {
   }
 
   /** The target module applies a PUT to one of this node's rings. */
-  public record RingPut(Packet.ActionId action, int ring, byte[] payload, long bornAt) implements Message {
+  public record RingPut(Packet.ActionId action, int ring, byte[] payload, long bornAt, int bornGroup)
+      implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.RING_PUT;
@@ -146,11 +147,12 @@ public final class Memory extends Component {
     } else {
       status = ring.put(put.action().node(), put.payload());
       if (status == Status.DONE) {
-        born.computeIfAbsent(put.ring(), r -> new java.util.ArrayDeque<>()).addLast(put.bornAt());
+        born.computeIfAbsent(put.ring(), r -> new java.util.ArrayDeque<>())
+            .addLast(new long[] {put.bornAt(), put.bornGroup()});
       }
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
-    send(module, done - now(), result(put.action(), put.ring(), status, null, 0, ring));
+    send(module, done - now(), result(put.action(), put.ring(), status, null, new long[] {0, -1}, ring));
     int[] who = notifyCore.get(put.ring());
     if (status == Status.DONE && who != null) {
       send(who[0], done - now(), new Core.ArrivalNotification(node, put.ring(), who[1]));
@@ -172,16 +174,17 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
-    long bornAt = element == null ? 0 : born.get(get.ring()).pollFirst();
-    send(module, done - now(), result(get.action(), get.ring(), status, element, bornAt, ring));
+    long[] origin = element == null ? new long[] {0, -1} : born.get(get.ring()).pollFirst();
+    send(module, done - now(), result(get.action(), get.ring(), status, element, origin, ring));
   }
 
+  /** @param origin the element's birth: {PUT doorbell time, PUT process group} */
   private static MessagingModule.RingResult result(Packet.ActionId action, int ringId,
-      Status status, byte[] element, long bornAt, RingBuffer ring) {
+      Status status, byte[] element, long[] origin, RingBuffer ring) {
     return ring == null
         ? new MessagingModule.RingResult(action, ringId, status, element)
-        : new MessagingModule.RingResult(action, ringId, status, element, bornAt, ring.elements(),
-            ring.usedBytes(), ring.capacity());
+        : new MessagingModule.RingResult(action, ringId, status, element, origin[0], (int) origin[1],
+            ring.elements(), ring.usedBytes(), ring.capacity());
   }
 
   /** Books one access of {@code bytes}; returns when it completes. */

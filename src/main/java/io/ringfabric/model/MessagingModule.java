@@ -40,6 +40,9 @@ public final class MessagingModule extends Component {
   private final LatencyRecorder putLatency = new LatencyRecorder();
   private final LatencyRecorder getLatency = new LatencyRecorder();
   private final LatencyRecorder messageLatency = new LatencyRecorder();
+  // Breakdowns of the message latency: by element size, by the producing process group.
+  private final Map<Integer, LatencyRecorder> messageBySize = new java.util.TreeMap<>();
+  private final Map<Integer, LatencyRecorder> messageByGroup = new java.util.TreeMap<>();
   private final long warmupPs;
   // Looked up by key only, never iterated: iteration order cannot leak into results.
   private final Map<Long, Served> served = new HashMap<>();
@@ -93,8 +96,13 @@ public final class MessagingModule extends Component {
   // ---- protocol ----
 
   /** A process wrote its context's fields and rang the doorbell. */
-  public record Doorbell(int context, Op op, int targetNode, int ring, long localAddress, int length)
-      implements Message {
+  public record Doorbell(int context, Op op, int targetNode, int ring, long localAddress, int length,
+      int group) implements Message {
+    /** A doorbell from a process of no particular group. */
+    public Doorbell(int context, Op op, int targetNode, int ring, long localAddress, int length) {
+      this(context, op, targetNode, ring, localAddress, length, -1);
+    }
+
     @Override
     public MessageKind kind() {
       return MessageKind.DOORBELL;
@@ -131,9 +139,9 @@ public final class MessagingModule extends Component {
    * for traces.
    */
   public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element,
-      long bornAt, int ringElements, long ringUsed, int ringCapacity) implements Message {
+      long bornAt, int bornGroup, int ringElements, long ringUsed, int ringCapacity) implements Message {
     public RingResult(Packet.ActionId action, int ring, Status status, byte[] element) {
-      this(action, ring, status, element, 0, 0, 0, 0);
+      this(action, ring, status, element, 0, -1, 0, 0, 0);
     }
 
     @Override
@@ -206,6 +214,7 @@ public final class MessagingModule extends Component {
       return;
     }
     ctx.begin(d.op(), d.targetNode(), d.ring(), d.localAddress(), d.length(), now());
+    ctx.group = d.group();
     if (counted(now())) {
       counters.countIssued();
     }
@@ -243,7 +252,7 @@ public final class MessagingModule extends Component {
     Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
     long leaves = inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
         Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.doorbellAt : 0,
-        ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+        ctx.op() == Op.PUT ? ctx.group : -1, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
     if (recorder != null) {
       recorder.record(leaves, Kinds.REQUEST_SENT, opId(ctx), null,
           recorder.name(layout.module(ctx.targetNode())), ctx.op() == Op.PUT ? ctx.length() : 0,
@@ -269,6 +278,7 @@ public final class MessagingModule extends Component {
           new Memory.PayloadWrite(ctx.index(), ctx.sequence(), ctx.localAddress(), data));
       ctx.payload = data;
       ctx.bornAt = first.bornAt();
+      ctx.bornGroup = first.bornGroup();
       return;
     }
     complete(ctx, first.status(), 0, null, done);
@@ -290,7 +300,10 @@ public final class MessagingModule extends Component {
       if (status == Status.DONE) {
         (ctx.op() == Op.PUT ? putLatency : getLatency).record(at - ctx.doorbellAt);
         if (ctx.op() == Op.GET) {
-          messageLatency.record(at - ctx.bornAt); // from the element's PUT doorbell to this GET
+          long latency = at - ctx.bornAt; // from the element's PUT doorbell to this GET
+          messageLatency.record(latency);
+          messageBySize.computeIfAbsent(resultLength, k -> new LatencyRecorder()).record(latency);
+          messageByGroup.computeIfAbsent(ctx.bornGroup, k -> new LatencyRecorder()).record(latency);
         }
       }
     }
@@ -369,8 +382,10 @@ public final class MessagingModule extends Component {
     Status status;
     byte[] element;
     long bornAt;
+    int bornGroup = -1;
     byte[] payload; // a PUT's, kept in case it is held for room
     long requestBornAt;
+    int requestBornGroup = -1;
 
     Served(long sequence, Packet.Type type, int ring) {
       this.sequence = sequence;
@@ -414,12 +429,13 @@ public final class MessagingModule extends Component {
       servedPuts++;
       record.payload = payload;
       record.requestBornAt = first.bornAt();
+      record.requestBornGroup = first.bornGroup();
       if (limits.holdWhenFull() && held.hasHeld(first.ring())) { // first come, first served
         hold(first.action(), first.ring(), record);
         return;
       }
       send(layout.memory(node), done - now(),
-          new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt()));
+          new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt(), first.bornGroup()));
     } else {
       servedGets++;
       send(layout.memory(node), done - now(),
@@ -450,6 +466,7 @@ public final class MessagingModule extends Component {
     s.status = r.status();
     s.element = r.element();
     s.bornAt = r.bornAt();
+    s.bornGroup = r.bornGroup();
     if (recorder != null) {
       recorder.record(now(), r.status() == Status.DONE ? Kinds.APPLIED : Kinds.REFUSED,
           r.action().toString(), null, null, r.element() == null ? 0 : r.element().length,
@@ -464,14 +481,16 @@ public final class MessagingModule extends Component {
   // ---- PUTs held while their ring is full (module.ring-full = hold) ----
 
   private void hold(Packet.ActionId action, int ring, Served s) {
-    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestBornAt, now() + limits.holdLimitPs()));
+    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestBornAt, s.requestBornGroup,
+        now() + limits.holdLimitPs()));
     scheduleHoldCheck();
   }
 
   private void retryHeld(int ring) {
     HeldPuts.Held h = held.retry(ring);
     if (h != null) {
-      send(layout.memory(node), work() - now(), new Memory.RingPut(h.action(), ring, h.payload(), h.bornAt()));
+      send(layout.memory(node), work() - now(),
+          new Memory.RingPut(h.action(), ring, h.payload(), h.bornAt(), h.bornGroup()));
     }
   }
 
@@ -504,7 +523,7 @@ public final class MessagingModule extends Component {
 
   private void respond(Packet.ActionId action, Served s, long ready) {
     long leaves = inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
-        s.bornAt, s.element, fabric.mtu()), ready);
+        s.bornAt, s.bornGroup, s.element, fabric.mtu()), ready);
     if (recorder != null) {
       recorder.record(leaves, Kinds.RESPONSE_SENT, action.toString(), null,
           recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
@@ -624,6 +643,16 @@ public final class MessagingModule extends Component {
    */
   public LatencyRecorder messageLatency() {
     return messageLatency;
+  }
+
+  /** The message latency by element size in bytes. */
+  public Map<Integer, LatencyRecorder> messageLatencyBySize() {
+    return java.util.Collections.unmodifiableMap(messageBySize);
+  }
+
+  /** The message latency by the process group that PUT the element (-1: none). */
+  public Map<Integer, LatencyRecorder> messageLatencyByGroup() {
+    return java.util.Collections.unmodifiableMap(messageByGroup);
   }
 
   public OutputPort injection() {

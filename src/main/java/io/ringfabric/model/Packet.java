@@ -19,6 +19,7 @@ package io.ringfabric.model;
  *     later refuses it with TIMEOUT (0 for a response)
  * @param bornAt when the PUT that made the element rang its doorbell: carried by a PUT request
  *     and by the response of a GET that took the element, for the message latency (else 0)
+ * @param bornGroup the process group of the PUT that made the element, carried alike (else -1)
  * @param chunk this packet's share of the payload (empty for header-only packets)
  */
 public record Packet(
@@ -35,6 +36,7 @@ public record Packet(
     int totalLength,
     long giveUpAt,
     long bornAt,
+    int bornGroup,
     byte[] chunk) {
 
   private static final byte[] EMPTY = new byte[0];
@@ -67,7 +69,7 @@ public record Packet(
    */
   public static Packet[] split(
       Type type, ActionId action, int targetNode, int ring, int maxLength, Status status,
-      long giveUpAt, long bornAt, byte[] payload, int mtu) {
+      long giveUpAt, long bornAt, int bornGroup, byte[] payload, int mtu) {
     byte[] data = payload == null ? EMPTY : payload;
     int count = Math.max(1, (data.length + mtu - 1) / mtu);
     Packet[] packets = new Packet[count];
@@ -76,7 +78,7 @@ public record Packet(
       int to = Math.min(data.length, from + mtu);
       byte[] chunk = count == 1 ? data : java.util.Arrays.copyOfRange(data, from, to);
       packets[i] = new Packet(type, action.node(), action.context(), action.sequence(), targetNode,
-          ring, maxLength, status, i, count, data.length, giveUpAt, bornAt, chunk);
+          ring, maxLength, status, i, count, data.length, giveUpAt, bornAt, bornGroup, chunk);
     }
     return packets;
   }

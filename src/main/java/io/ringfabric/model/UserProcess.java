@@ -37,6 +37,7 @@ final class UserProcess {
   long generation;
   long observingRead;
   boolean interruptCompletion; // completion = interrupt: no polling
+  int group = -1; // the process group it belongs to
   int arrivalRing = -1; // the ring of the last arrival notification
   boolean pendingArrival; // an arrival came while the process was not waiting for one
   // Chosen during a callback: the next action.

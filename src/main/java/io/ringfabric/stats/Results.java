@@ -77,6 +77,7 @@ public final class Results {
       }
     }
     own.forEach((name, rec) -> latency.put(name, rec.summary()));
+    messageBreakdowns(machine, latency);
     Map<String, Long> bytes = new LinkedHashMap<>();
     bytes.put("put", puts.bytesOk());
     bytes.put("get", gets.bytesOk());
@@ -108,6 +109,38 @@ public final class Results {
         new RunResult.Module(retries, late, refused, served, notifications),
         processes.result,
         new RunResult.Integrity(check.checked(), check.corrupt(), check.outOfOrder(), check.unstamped()));
+  }
+
+  /**
+   * The message latency by the pattern that chose the producer's targets and by element size,
+   * when the scenario mixes several: {@code message/pattern=hotspot}, {@code message/size=64}.
+   */
+  private static void messageBreakdowns(Machine machine, Map<String, LatencyRecorder.Summary> latency) {
+    Map<String, LatencyRecorder> byPattern = new java.util.TreeMap<>();
+    Map<Integer, LatencyRecorder> bySize = new java.util.TreeMap<>();
+    for (int n = 0; n < machine.nodes(); n++) {
+      MessagingModule m = machine.module(n);
+      m.messageLatencyByGroup().forEach((group, rec) -> byPattern
+          .computeIfAbsent(patternOf(machine, group), k -> new LatencyRecorder()).add(rec));
+      m.messageLatencyBySize().forEach(
+          (size, rec) -> bySize.computeIfAbsent(size, k -> new LatencyRecorder()).add(rec));
+    }
+    if (byPattern.size() > 1) {
+      byPattern.forEach((pattern, rec) -> latency.put("message/pattern=" + pattern, rec.summary()));
+    }
+    if (bySize.size() > 1) {
+      bySize.forEach((size, rec) -> latency.put("message/size=" + size, rec.summary()));
+    }
+  }
+
+  /** A put-stream group's target pattern, or the group's program. */
+  private static String patternOf(Machine machine, int group) {
+    if (group < 0 || group >= machine.scenario().processes().size()) {
+      return "unknown";
+    }
+    var g = machine.scenario().processes().get(group);
+    return g.spec() instanceof io.ringfabric.workload.PutStreamSpec put
+        ? put.pattern().configName() : g.program();
   }
 
   private static RunResult.Links links(Machine machine, long simulatedPs) {

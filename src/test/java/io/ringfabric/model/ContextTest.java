@@ -213,7 +213,7 @@ class ContextTest {
 
   private static Packet putResponse(int sourceNode, int context, long sequence, Status status) {
     return new Packet(Packet.Type.PUT_RESPONSE, sourceNode, context, sequence, sourceNode, 0, 0, status,
-        0, 1, 0, 0, 0, new byte[0]);
+        0, 1, 0, 0, 0, -1, new byte[0]);
   }
 
   @Test
