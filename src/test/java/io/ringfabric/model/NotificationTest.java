@@ -79,6 +79,28 @@ class NotificationTest {
   }
 
   @Test
+  void anArrivalWakesTheWaitingProcessAnInterruptLatencyLater() throws IOException {
+    Path trace = dir.resolve("arrival.jsonl");
+    Simulation.run(Machine.build(scenario(true, false).build()), "reference",
+        new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
+    List<JsonNode> records = Files.readAllLines(trace).stream().skip(1).map(NotificationTest::parse).toList();
+    List<Long> applied = records.stream()
+        .filter(r -> r.get("kind").asText().equals("applied") && r.get("op").asText().startsWith("0."))
+        .map(r -> r.get("t").asLong()).toList();
+    List<Long> getsAfter = records.stream()
+        .filter(r -> r.get("kind").asText().equals("doorbell") && r.get("op").asText().startsWith("1.")
+            && applied.stream().anyMatch(a -> r.get("t").asLong() > a))
+        .map(r -> r.get("t").asLong()).toList();
+    assertEquals(3, applied.size());
+    for (long a : applied) {
+      // the notification leaves memory as the PUT's result does; the process runs 400 ns later
+      // and writes its six context registers (50 ns each) before the GET's doorbell
+      assertTrue(getsAfter.contains(a + 400_000 + 6 * 50_000), "a GET " + (400_000 + 300_000)
+          + " ps after the element applied at " + a + ": " + getsAfter);
+    }
+  }
+
+  @Test
   void waitingForNotificationsNeedsALocalRingThatRaisesThem() {
     String base = """
         ringfabric {
