@@ -199,13 +199,6 @@ final class RunCommand implements Callable<Integer> {
 
   /** Creates the output directory before the run, so a run's results are never lost to it. */
   private void prepareOutput() {
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new BadInput("cannot create the output directory " + out + ": " + Scenarios.describe(e));
-    }
-    if (!Files.isWritable(out)) {
-      throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
-    }
+    Scenarios.prepareOutputDirectory(out);
   }
 }

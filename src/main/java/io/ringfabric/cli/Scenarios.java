@@ -78,4 +78,16 @@ final class Scenarios {
         .mapToLong(g -> (long) g.count() * g.nodes().members(s.nodes()).length)
         .sum();
   }
+
+  /** Creates an output directory before a run, so no run's results are lost to it. */
+  static void prepareOutputDirectory(java.nio.file.Path out) {
+    try {
+      java.nio.file.Files.createDirectories(out);
+    } catch (java.io.IOException e) {
+      throw new BadInput("cannot create the output directory " + out + ": " + describe(e));
+    }
+    if (!java.nio.file.Files.isWritable(out)) {
+      throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
+    }
+  }
 }

@@ -319,14 +319,7 @@ final class SweepCommand implements Callable<Integer> {
 
   /** Creates the output directory and clears an old sweep.csv, before the first run. */
   private void prepareOutput() {
-    try {
-      Files.createDirectories(out);
-    } catch (IOException e) {
-      throw new BadInput("cannot create the output directory " + out + ": " + Scenarios.describe(e));
-    }
-    if (!Files.isWritable(out)) {
-      throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
-    }
+    Scenarios.prepareOutputDirectory(out);
     try {
       Files.deleteIfExists(out.resolve("sweep.csv"));
     } catch (IOException e) {
