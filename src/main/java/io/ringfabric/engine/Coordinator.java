@@ -27,8 +27,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** What the coordinator hears. */
   public interface Command {}
 
-  /** The parts exist; start them. */
-  public record Parts(List<ActorRef<NodeActor.Command>> parts) implements Command {}
+  /**
+   * The parts exist, each on a lane with its lane coordinator; start them.
+   *
+   * @param laneOf the lane of each part
+   */
+  public record Parts(List<ActorRef<NodeActor.Command>> parts, List<ActorRef<Command>> lanes, int[] laneOf)
+      implements Command {}
 
   /**
    * A part finished a window.
@@ -59,6 +64,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final TraceWriter trace; // null when the run is not traced
   private final TimerScheduler<Command> timers;
   private List<ActorRef<NodeActor.Command>> parts;
+  private List<ActorRef<Command>> lanes;
+  private int[] laneOf;
   private List<Event>[] pending;
   private long[] pendingMin;
   private long[] next;
@@ -95,7 +102,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(WindowDone.class, this::onWindowDone)
+        .onMessage(LaneCoordinator.LaneDone.class, this::onLaneDone)
         .onMessage(Parts.class, this::onParts)
         .onMessage(PartFailed.class, this::onPartFailed)
         .onMessageEquals(WatchdogTick.INSTANCE, this::onWatchdogTick)
@@ -105,6 +112,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   @SuppressWarnings("unchecked")
   private Behavior<Command> onParts(Parts message) {
     parts = message.parts();
+    lanes = message.lanes();
+    laneOf = message.laneOf();
     int n = parts.size();
     pending = new List[n];
     pendingMin = new long[n];
@@ -117,14 +126,31 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     wallStart = System.nanoTime();
     timers.startTimerWithFixedDelay(WatchdogTick.INSTANCE, watchdog);
-    awaiting = n;
-    for (ActorRef<NodeActor.Command> part : parts) {
-      part.tell(new NodeActor.Begin(getContext().getSelf()));
+    boolean[] used = new boolean[lanes.size()];
+    for (int p = 0; p < n; p++) {
+      used[laneOf[p]] = true;
+    }
+    for (int l = 0; l < lanes.size(); l++) {
+      if (used[l]) {
+        awaiting++;
+        lanes.get(l).tell(new LaneCoordinator.BeginLane(getContext().getSelf()));
+      }
     }
     return this;
   }
 
-  private Behavior<Command> onWindowDone(WindowDone w) {
+  private Behavior<Command> onLaneDone(LaneCoordinator.LaneDone done) {
+    for (WindowDone w : done.reports()) {
+      record(w);
+    }
+    if (--awaiting == 0) {
+      return openWindow();
+    }
+    return this;
+  }
+
+  /** What a part reported about the window it ran. */
+  private void record(WindowDone w) {
     next[w.part()] = w.next();
     events[w.part()] = w.events();
     lastEvent[w.part()] = w.lastEventTime();
@@ -137,10 +163,6 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       pending[p].add(e);
       pendingMin[p] = Math.min(pendingMin[p], e.time());
     }
-    if (--awaiting == 0) {
-      return openWindow();
-    }
-    return this;
   }
 
   private Behavior<Command> openWindow() {
@@ -161,14 +183,25 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     window++;
     windows++;
     windowStart = start;
+    List<List<Integer>> due = new ArrayList<>();
+    List<List<List<Event>>> incoming = new ArrayList<>();
+    for (int l = 0; l < lanes.size(); l++) {
+      due.add(new ArrayList<>());
+      incoming.add(new ArrayList<>());
+    }
     for (int p = 0; p < parts.size(); p++) {
       if (Math.min(next[p], pendingMin[p]) < end) {
-        List<Event> incoming = pending[p];
+        due.get(laneOf[p]).add(p);
+        incoming.get(laneOf[p]).add(pending[p]);
         pending[p] = new ArrayList<>();
         pendingMin[p] = Long.MAX_VALUE;
-        awaiting++;
         wokenParts++;
-        parts.get(p).tell(new NodeActor.RunWindow(window, end, incoming));
+      }
+    }
+    for (int l = 0; l < lanes.size(); l++) {
+      if (!due.get(l).isEmpty()) {
+        awaiting++;
+        lanes.get(l).tell(new LaneCoordinator.RunLane(window, end, due.get(l), incoming.get(l)));
       }
     }
     return this;
@@ -195,7 +228,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (window == windowAtLastTick && awaiting > 0) {
       done.completeExceptionally(new EngineAborted("window " + window + " at " + windowStart
           + " ps did not finish within " + watchdog.toMillis() + " ms of wall-clock time; "
-          + awaiting + " part(s) never reported (actors.watchdog)"));
+          + awaiting + " lane(s) of parts never reported (actors.watchdog)"));
       return Behaviors.stopped();
     }
     windowAtLastTick = window;

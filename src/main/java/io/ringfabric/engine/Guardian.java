@@ -33,11 +33,24 @@ public final class Guardian {
       Component[] components = machine.components();
       IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
       List<ActorRef<NodeActor.Command>> parts = new ArrayList<>();
-      for (int p = 0; p < layout.parts(); p++) {
-        parts.add(ctx.spawn(NodeActor.create(p, layout, components, lookahead), partName(layout, p),
-            DispatcherSelector.fromConfig(ActorEngine.LANE + (p % lanes))));
+      int[] laneOf = new int[layout.parts()];
+      List<java.util.Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();
+      for (int l = 0; l < lanes; l++) {
+        byLane.add(new java.util.TreeMap<>());
       }
-      coordinator.tell(new Coordinator.Parts(parts));
+      for (int p = 0; p < layout.parts(); p++) {
+        laneOf[p] = p % lanes;
+        ActorRef<NodeActor.Command> part = ctx.spawn(NodeActor.create(p, layout, components, lookahead),
+            partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + laneOf[p]));
+        parts.add(part);
+        byLane.get(laneOf[p]).put(p, part);
+      }
+      List<ActorRef<Coordinator.Command>> laneCoordinators = new ArrayList<>();
+      for (int l = 0; l < lanes; l++) {
+        laneCoordinators.add(ctx.spawn(LaneCoordinator.create(byLane.get(l)), "lane-" + l,
+            DispatcherSelector.fromConfig(ActorEngine.LANE + l)));
+      }
+      coordinator.tell(new Coordinator.Parts(parts, laneCoordinators, laneOf));
       return Behaviors.receive(Void.class)
           .onSignal(org.apache.pekko.actor.typed.Terminated.class, t -> Behaviors.stopped())
           .build();

@@ -616,8 +616,9 @@ public final class Core extends Component {
             + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
         throw new ProcessStopped();
       }
+      LatencyRecorder created = measures.computeIfAbsent(measure, m -> new LatencyRecorder());
       if (Core.this.now() - ps >= warmupPs) {
-        measures.computeIfAbsent(measure, m -> new LatencyRecorder()).record(ps);
+        created.record(ps);
       }
     }
 

@@ -59,12 +59,18 @@ public final class OutputPort {
     while (head != tail && ends[head & (ends.length - 1)] <= now) {
       head++;
     }
-    int queued = 0;
-    for (int i = head; i != tail; i++) {
-      if (starts[i & (starts.length - 1)] > ready) {
-        queued++;
+    // Starts only grow along the bookings: count those after `ready` by binary search.
+    int lo = head;
+    int hi = tail;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (starts[mid & (starts.length - 1)] > ready) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
       }
     }
+    int queued = tail - lo;
     if (start > ready) {
       queued++;
     }
