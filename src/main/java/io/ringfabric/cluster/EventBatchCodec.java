@@ -1,0 +1,141 @@
+package io.ringfabric.cluster;
+
+import io.ringfabric.model.Event;
+import io.ringfabric.model.Packet;
+import io.ringfabric.model.Status;
+import io.ringfabric.model.Switch;
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The wire form of the events that cross between cluster members in one window. Only packets
+ * cross between parts of the machine (a switch's packet to the next node's switch), so a batch
+ * is a list of {@link Switch.PacketArrival} events: fixed-size fields, then the packet's bytes.
+ * Written by hand rather than by Jackson, because a window's batch is the hot path between
+ * members and holds nothing but these few numbers and a byte array.
+ *
+ * <p>Layout (big-endian): magic "RFEB", version, count; per event: time, source, sequence,
+ * target, in-port; the packet: type, source node, source context, sequence, target node, ring,
+ * max length, status, index, count, total length, give-up time, birth time, birth group, chunk
+ * length and chunk bytes.
+ */
+public final class EventBatchCodec {
+  private static final int MAGIC = 0x52464542; // "RFEB"
+  private static final byte VERSION = 1;
+  private static final int HEADER = 4 + 1 + 4;
+  // time, source, sequence, target, in-port; then the packet's fixed fields and chunk length
+  private static final int PER_EVENT = 8 + 4 + 8 + 4 + 4
+      + 1 + 4 + 4 + 8 + 4 + 4 + 4 + 1 + 4 + 4 + 4 + 8 + 8 + 4 + 4;
+  private static final Packet.Type[] TYPES = Packet.Type.values();
+  private static final Status[] STATUSES = Status.values();
+
+  private EventBatchCodec() {}
+
+  /** A batch that cannot be read: the message says what is wrong and where. */
+  public static final class BadBatch extends RuntimeException {
+    BadBatch(String message) {
+      super(message);
+    }
+  }
+
+  /** Bytes a batch of these events takes. */
+  public static int size(List<Event> events) {
+    int size = HEADER;
+    for (Event e : events) {
+      size += PER_EVENT + packet(e).chunk().length;
+    }
+    return size;
+  }
+
+  public static byte[] encode(List<Event> events) {
+    ByteBuffer b = ByteBuffer.allocate(size(events));
+    b.putInt(MAGIC).put(VERSION).putInt(events.size());
+    for (Event e : events) {
+      Switch.PacketArrival arrival = (Switch.PacketArrival) e.message();
+      Packet p = arrival.packet();
+      b.putLong(e.time()).putInt(e.source()).putLong(e.sequence()).putInt(e.target())
+          .putInt(arrival.inPort());
+      b.put((byte) p.type().ordinal()).putInt(p.sourceNode()).putInt(p.sourceContext())
+          .putLong(p.sequence()).putInt(p.targetNode()).putInt(p.ring()).putInt(p.maxLength())
+          .put((byte) p.status().ordinal()).putInt(p.index()).putInt(p.count())
+          .putInt(p.totalLength()).putLong(p.giveUpAt()).putLong(p.bornAt()).putInt(p.bornGroup())
+          .putInt(p.chunk().length).put(p.chunk());
+    }
+    return b.array();
+  }
+
+  public static List<Event> decode(byte[] bytes) {
+    ByteBuffer b = ByteBuffer.wrap(bytes);
+    try {
+      if (b.getInt() != MAGIC) {
+        throw new BadBatch("not an event batch (wrong magic number)");
+      }
+      byte version = b.get();
+      if (version != VERSION) {
+        throw new BadBatch("event batch version " + version + "; this build reads version " + VERSION);
+      }
+      int count = b.getInt();
+      if (count < 0 || count > bytes.length) {
+        throw new BadBatch("event batch claims " + count + " events in " + bytes.length + " bytes");
+      }
+      List<Event> events = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        events.add(event(b, i));
+      }
+      if (b.hasRemaining()) {
+        throw new BadBatch("event batch has " + b.remaining() + " bytes after its " + count + " events");
+      }
+      return events;
+    } catch (BufferUnderflowException e) {
+      throw new BadBatch("event batch cut short at byte " + b.position() + " of " + bytes.length);
+    }
+  }
+
+  private static Event event(ByteBuffer b, int i) {
+    long time = b.getLong();
+    int source = b.getInt();
+    long sequence = b.getLong();
+    int target = b.getInt();
+    int inPort = b.getInt();
+    Packet.Type type = enumAt(TYPES, b.get(), "packet type", i);
+    int sourceNode = b.getInt();
+    int sourceContext = b.getInt();
+    long packetSequence = b.getLong();
+    int targetNode = b.getInt();
+    int ring = b.getInt();
+    int maxLength = b.getInt();
+    Status status = enumAt(STATUSES, b.get(), "status", i);
+    int index = b.getInt();
+    int packets = b.getInt();
+    int totalLength = b.getInt();
+    long giveUpAt = b.getLong();
+    long bornAt = b.getLong();
+    int bornGroup = b.getInt();
+    int length = b.getInt();
+    if (length < 0 || length > b.remaining()) {
+      throw new BadBatch("event batch cut short: event " + i + " claims a " + length + "-byte chunk; "
+          + b.remaining() + " bytes are left");
+    }
+    byte[] chunk = new byte[length];
+    b.get(chunk);
+    Packet p = new Packet(type, sourceNode, sourceContext, packetSequence, targetNode, ring, maxLength,
+        status, index, packets, totalLength, giveUpAt, bornAt, bornGroup, chunk);
+    return new Event(time, source, sequence, target, new Switch.PacketArrival(inPort, p));
+  }
+
+  private static <T> T enumAt(T[] values, byte ordinal, String what, int event) {
+    if (ordinal < 0 || ordinal >= values.length) {
+      throw new BadBatch("event " + event + " of the batch has an unknown " + what + " (" + ordinal + ")");
+    }
+    return values[ordinal];
+  }
+
+  private static Packet packet(Event e) {
+    if (!(e.message() instanceof Switch.PacketArrival arrival)) {
+      throw new IllegalArgumentException("only packets cross between members, not " + e.kind());
+    }
+    return arrival.packet();
+  }
+}

@@ -1,0 +1,105 @@
+package io.ringfabric.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.model.Event;
+import io.ringfabric.model.Machine;
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.Packet;
+import io.ringfabric.model.Status;
+import io.ringfabric.model.Switch;
+import io.ringfabric.model.TestScenarios;
+import io.ringfabric.workload.PutStreamSpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EventBatchCodecTest {
+  private static Event arrival(long time, int seq, byte[] chunk, Status status) {
+    Packet p = new Packet(Packet.Type.PUT_REQUEST, 3, 7, seq, 9, 2, chunk.length, status, 1, 3,
+        700, 123_456_789L, 42_000L, 5, chunk);
+    return new Event(time, 101, seq, 202, new Switch.PacketArrival(2, p));
+  }
+
+  private static void assertSame(Event a, Event b) {
+    assertEquals(a.time(), b.time());
+    assertEquals(a.source(), b.source());
+    assertEquals(a.sequence(), b.sequence());
+    assertEquals(a.target(), b.target());
+    Switch.PacketArrival x = (Switch.PacketArrival) a.message();
+    Switch.PacketArrival y = (Switch.PacketArrival) b.message();
+    assertEquals(x.inPort(), y.inPort());
+    Packet p = x.packet();
+    Packet q = y.packet();
+    assertArrayEquals(p.chunk(), q.chunk());
+    assertEquals(p, new Packet(q.type(), q.sourceNode(), q.sourceContext(), q.sequence(), q.targetNode(),
+        q.ring(), q.maxLength(), q.status(), q.index(), q.count(), q.totalLength(), q.giveUpAt(),
+        q.bornAt(), q.bornGroup(), p.chunk()), "every field but the chunk, which is compared above");
+  }
+
+  @Test
+  void aBatchComesBackFieldForField() {
+    byte[] chunk = new byte[200];
+    Arrays.fill(chunk, (byte) 0x5A);
+    List<Event> events = List.of(arrival(1_000, 1, chunk, Status.BUSY), arrival(2_000, 2, new byte[0], Status.DONE));
+    byte[] bytes = EventBatchCodec.encode(events);
+    assertEquals(EventBatchCodec.size(events), bytes.length);
+    List<Event> back = EventBatchCodec.decode(bytes);
+    assertEquals(2, back.size());
+    for (int i = 0; i < 2; i++) {
+      assertSame(events.get(i), back.get(i));
+    }
+    assertEquals(List.of(), EventBatchCodec.decode(EventBatchCodec.encode(List.of())));
+  }
+
+  @Test
+  void theEventsOfARealRunThatCrossBetweenNodesAllRoundTrip() {
+    Machine m = Machine.build(TestScenarios.torus(3, 3).ring(NodeSet.all(), 0, 4096, 600)
+        .putStream(NodeSet.all(), 1, PutStreamSpec.Pattern.UNIFORM, 0, 0, 500, 5, 0).build());
+    List<Event> crossing = new ArrayList<>();
+    var components = m.components();
+    var queue = new io.ringfabric.model.EventQueue(64);
+    for (var c : components) {
+      c.attach(e -> {
+        queue.add(e);
+        if (m.layout().partOf(e.source()) != m.layout().partOf(e.target())) {
+          crossing.add(e);
+        }
+      });
+    }
+    for (var c : components) {
+      c.start();
+    }
+    Event e;
+    while ((e = queue.poll()) != null) {
+      components[e.target()].deliver(e);
+    }
+    assertTrue(crossing.size() > 50, "packets crossed between nodes: " + crossing.size());
+    List<Event> back = EventBatchCodec.decode(EventBatchCodec.encode(crossing));
+    for (int i = 0; i < crossing.size(); i++) {
+      assertSame(crossing.get(i), back.get(i));
+    }
+  }
+
+  @Test
+  void badBytesAreRefusedWithAReason() {
+    byte[] good = EventBatchCodec.encode(List.of(arrival(1, 1, new byte[10], Status.BUSY)));
+    assertTrue(assertThrows(EventBatchCodec.BadBatch.class, () -> EventBatchCodec.decode(new byte[] {1, 2, 3, 4, 5}))
+        .getMessage().contains("not an event batch"));
+    assertTrue(assertThrows(EventBatchCodec.BadBatch.class,
+        () -> EventBatchCodec.decode(Arrays.copyOf(good, good.length - 3))).getMessage().contains("cut short"));
+    byte[] extra = Arrays.copyOf(good, good.length + 2);
+    assertTrue(assertThrows(EventBatchCodec.BadBatch.class, () -> EventBatchCodec.decode(extra))
+        .getMessage().contains("2 bytes after"));
+    byte[] version = good.clone();
+    version[4] = 9;
+    assertTrue(assertThrows(EventBatchCodec.BadBatch.class, () -> EventBatchCodec.decode(version))
+        .getMessage().contains("version 9"));
+    assertThrows(IllegalArgumentException.class, () -> EventBatchCodec.encode(
+        List.of(new Event(1, 1, 1, 1, new io.ringfabric.model.Memory.BufferStore(0, new byte[1])))));
+  }
+}
