@@ -44,8 +44,10 @@ public final class MessagingModule extends Component {
   private final Map<Integer, LatencyRecorder> messageBySize = new java.util.TreeMap<>();
   private final Map<Integer, LatencyRecorder> messageByGroup = new java.util.TreeMap<>();
   private final long warmupPs;
+  // What this module last answered to each initiating context: served[node][context], a node's
+  // row made on its first request (most modules hear from few nodes in a big machine).
+  private final Served[][] served;
   // Looked up by key only, never iterated: iteration order cannot leak into results.
-  private final Map<Long, Served> served = new HashMap<>();
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
   private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
       Comparator.comparingLong(Deadline::at).thenComparingInt(Deadline::context)
@@ -71,6 +73,7 @@ public final class MessagingModule extends Component {
     this.warmupPs = scenario.warmupPs();
     this.cutThrough = fabric.switching() == Scenario.Switching.CUT_THROUGH;
     this.contexts = new Context[scenario.node().contexts()];
+    this.served = new Served[nodes][];
     for (int i = 0; i < contexts.length; i++) {
       contexts[i] = new Context(i);
     }
@@ -395,8 +398,7 @@ public final class MessagingModule extends Component {
   }
 
   private void onRequest(Packet first, byte[] payload) {
-    long key = ((long) first.sourceNode() << 32) | first.sourceContext();
-    Served last = served.get(key);
+    Served last = served(first.sourceNode(), first.sourceContext());
     if (last != null && first.sequence() < last.sequence) {
       return; // a copy of an action the initiator has finished with
     }
@@ -409,7 +411,7 @@ public final class MessagingModule extends Component {
     Packet.Type answer = first.type() == Packet.Type.PUT_REQUEST
         ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
     Served record = new Served(first.sequence(), answer, first.ring());
-    served.put(key, record);
+    served[first.sourceNode()][first.sourceContext()] = record;
     if (recorder != null) {
       recorder.record(now(), Kinds.REQUEST_ARRIVED, first.action().toString(),
           recorder.name(layout.module(first.sourceNode())), null, payload.length, null, 0, 0,
@@ -444,8 +446,7 @@ public final class MessagingModule extends Component {
   }
 
   private void onRingResult(RingResult r) {
-    long key = ((long) r.action().node() << 32) | r.action().context();
-    Served s = served.get(key);
+    Served s = served(r.action().node(), r.action().context());
     if (s == null || s.sequence != r.action().sequence()) {
       throw new IllegalStateException(name() + " got a ring result for action " + r.action()
           + " it has no record of");
@@ -509,7 +510,7 @@ public final class MessagingModule extends Component {
       holdCheckAt = Long.MAX_VALUE;
     }
     for (HeldPuts.Held h : held.expire(now())) {
-      Served s = served.get(((long) h.action().node() << 32) | h.action().context());
+      Served s = served(h.action().node(), h.action().context());
       s.pending = false;
       s.status = Status.FULL;
       respond(h.action(), s, work());
@@ -529,6 +530,16 @@ public final class MessagingModule extends Component {
           recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
           s.status.name(), 0, 0, s.ring, null, null);
     }
+  }
+
+  /** The record for one initiating context, making its node's row on first use. */
+  private Served served(int sourceNode, int sourceContext) {
+    Served[] row = served[sourceNode];
+    if (row == null) {
+      row = new Served[contexts.length];
+      served[sourceNode] = row;
+    }
+    return row[sourceContext];
   }
 
   // ---- packets ----
