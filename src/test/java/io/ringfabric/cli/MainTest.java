@@ -251,4 +251,23 @@ class MainTest {
     String report = Files.readString(out.resolve("report.txt"));
     assertTrue(o.out().startsWith(report), "the report printed is the one written");
   }
+
+  @Test
+  void aComponentThatThrowsEndsTheRunWithExit1NamingItOnBothEngines() throws Exception {
+    Path f = file("broken.conf", """
+        ringfabric {
+          topology { kind = ring, dims = [2] }
+          rings = [ { id = 0 } ]
+          workload.processes = [ { program = "io.ringfabric.engine.FailureTest$Broken", nodes = [1], core = 2 } ]
+        }
+        """);
+    for (String engine : List.of("actors", "reference")) {
+      Outcome o = run("run", f.toString(), "--engine", engine, "--out", dir.resolve(engine).toString());
+      assertEquals(1, o.code(), o.err());
+      assertTrue(o.err().startsWith("ringfabric: run failed: node 1 core 2 failed at 2000000 ps handling"
+          + " PROCESS_WAKE"), o.err());
+      assertTrue(o.err().contains("model bug planted by the test"), o.err());
+      assertNoStackTrace(o.err());
+    }
+  }
 }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class FailureTest {
 
   /** A bug inside the model (an Error, which no process-level guard catches). */
-  static final class Broken implements Program {
+  public static final class Broken implements Program {
     @Override
     public void onStart(ProcessApi api) {
       throw new AssertionError("model bug planted by the test");
@@ -29,7 +29,7 @@ class FailureTest {
   }
 
   /** A callback that never returns in useful time. */
-  static final class Stuck implements Program {
+  public static final class Stuck implements Program {
     @Override
     public void onStart(ProcessApi api) {
       try {
