@@ -452,8 +452,10 @@ public final class MessagingModule extends Component {
           + " it has no record of");
     }
     boolean put = s.type == Packet.Type.PUT_RESPONSE;
+    boolean heldTurn = false; // this was a held PUT's turn: the next one may go now
     if (limits.holdWhenFull() && put) {
       if (held.isRetry(r.ring(), r.action())) {
+        heldTurn = true;
         HeldPuts.Held expired = held.retried(r.ring(), r.status() != Status.FULL, now());
         if (r.status() == Status.FULL && expired == null) {
           return; // still no room: it stays at the head until a GET makes some or its limit comes
@@ -474,8 +476,8 @@ public final class MessagingModule extends Component {
           r.status().name(), 0, 0, r.ring(), null, r.occupancy());
     }
     respond(r.action(), s, work());
-    if (limits.holdWhenFull() && r.status() == Status.DONE) {
-      retryHeld(r.ring()); // a GET made room, or a held PUT went in and there may be room for more
+    if (limits.holdWhenFull() && (r.status() == Status.DONE || heldTurn)) {
+      retryHeld(r.ring()); // a GET made room, or a held PUT left the queue: the next may fit
     }
   }
 
