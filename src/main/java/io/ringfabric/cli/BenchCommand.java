@@ -63,6 +63,20 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException, InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
+    for (int n : nodes) {
+      if (n < 1 || n > 65536) {
+        throw new BadInput("--nodes: " + n + " is not a node count (1..65536)");
+      }
+    }
+    if (ops < 1 || repeat < 1 || warmup < 0 || threads < 0 || throughput < 0) {
+      throw new BadInput("--ops and --repeat must be at least 1; --warmup, --threads and"
+          + " --throughput at least 0");
+    }
+    for (String e : engines) {
+      if (!e.equals("reference") && !e.equals("actors")) {
+        throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
+      }
+    }
     if (inProcess) {
       for (int n : nodes) {
         io.ringfabric.config.Scenario.ActorSpec d = io.ringfabric.config.Scenario.ActorSpec.defaults();

@@ -270,4 +270,15 @@ class MainTest {
       assertNoStackTrace(o.err());
     }
   }
+
+  @Test
+  void benchRefusesBadArgumentsBeforeRunningAnything() {
+    Outcome zero = run("bench", "--nodes", "0");
+    assertEquals(2, zero.code());
+    assertTrue(zero.err().contains("--nodes: 0 is not a node count"), zero.err());
+    Outcome engine = run("bench", "--engines", "warp");
+    assertEquals(2, engine.code());
+    assertTrue(engine.err().contains("unknown engine 'warp'"), engine.err());
+    assertNoStackTrace(engine.err());
+  }
 }
