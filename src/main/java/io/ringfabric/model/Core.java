@@ -2,13 +2,11 @@ package io.ringfabric.model;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.stats.LatencyRecorder;
-import io.ringfabric.workload.ProcessApi;
 import io.ringfabric.workload.Program;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 
 /**
  * A processor core running user-level processes. Processes share the core's time: each step
@@ -27,7 +25,7 @@ public final class Core extends Component {
   private final int nodes;
   private final Layout layout;
   private final Scenario.TimingSpec timing;
-  private final long warmupPs;
+  final long warmupPs;
   private final boolean endRunOnError;
   private boolean endRun;
   private final List<UserProcess> processes = new ArrayList<>();
@@ -37,10 +35,9 @@ public final class Core extends Component {
   // The process polling back to back without events, and its run; null when none.
   private UserProcess poller;
   private PollRun run;
-  private final LatencyRecorder roundTrips = new LatencyRecorder();
+  final LatencyRecorder roundTrips = new LatencyRecorder();
   // Programs' own measures, by name: a TreeMap, so results list them in name order.
-  private final java.util.Map<String, LatencyRecorder> measures = new java.util.TreeMap<>();
-  private static final java.util.Set<String> RESERVED = java.util.Set.of("put", "get", "message", "roundtrip");
+  final java.util.Map<String, LatencyRecorder> measures = new java.util.TreeMap<>();
   private long polls;
   private long pollPs;
   private long busyPs;
@@ -298,7 +295,7 @@ public final class Core extends Component {
     }
   }
 
-  private void hold(long ps) {
+  void hold(long ps) {
     freeAt = now() + ps;
     busyPs += ps;
   }
@@ -413,7 +410,7 @@ public final class Core extends Component {
   // ---- running the program ----
 
   /** Unwinds a program's callback once its process has been stopped. */
-  private static final class ProcessStopped extends RuntimeException {
+  static final class ProcessStopped extends RuntimeException {
     ProcessStopped() {
       super(null, null, false, false);
     }
@@ -422,7 +419,7 @@ public final class Core extends Component {
   private void runProgram(UserProcess p, Step step) {
     p.state = UserProcess.State.RUNNING;
     p.next = null;
-    Api api = new Api(p);
+    ProcessHandle api = new ProcessHandle(this, p);
     try {
       switch (step) {
         case START -> p.program.onStart(api);
@@ -453,7 +450,7 @@ public final class Core extends Component {
         p.op, p.opNode, p.opRing, c.status(), c.data(), now() - c.doorbellAt());
   }
 
-  private void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {
+  void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {
     long store = op == Op.PUT ? Rates.transferPs(payload.length, timing.memoryBandwidthBitsPerSecond()) : 0;
     long doorbell = store + REGISTER_WRITES * timing.mmioPs();
     if (op == Op.PUT) {
@@ -477,7 +474,7 @@ public final class Core extends Component {
     poll(p, doorbell);
   }
 
-  private void stop(UserProcess p, UserProcess.State state, String why) {
+  void stop(UserProcess p, UserProcess.State state, String why) {
     p.state = state;
     p.failure = why;
     p.finishedAt = now();
@@ -491,168 +488,7 @@ public final class Core extends Component {
     return endRun;
   }
 
-  /** The API a program sees, bound to one process and valid during one callback. */
-  private final class Api implements ProcessApi {
-    private final UserProcess p;
 
-    Api(UserProcess p) {
-      this.p = p;
-    }
-
-    private void choose(Runnable action) {
-      if (p.isOver()) {
-        throw new ProcessStopped();
-      }
-      if (p.next != null) {
-        stop(p, UserProcess.State.FAILED,
-            p.name + " stopped: its program chose two next actions in one callback");
-        throw new ProcessStopped();
-      }
-      p.next = action;
-    }
-
-    @Override
-    public long now() {
-      return Core.this.now();
-    }
-
-    @Override
-    public int node() {
-      return node;
-    }
-
-    @Override
-    public int nodes() {
-      return nodes;
-    }
-
-    @Override
-    public String name() {
-      return p.name;
-    }
-
-    @Override
-    public RandomGenerator random() {
-      return p.random;
-    }
-
-    @Override
-    public int context() {
-      return p.context;
-    }
-
-    @Override
-    public void put(int target, int ring, byte[] payload) {
-      if (payload == null || payload.length > BUFFER_BYTES) {
-        stop(p, UserProcess.State.FAILED, p.name + " stopped: PUT of "
-            + (payload == null ? "no payload" : payload.length + " bytes, more than its "
-                + BUFFER_BYTES + "-byte buffer"));
-        throw new ProcessStopped();
-      }
-      byte[] copy = payload.clone();
-      choose(() -> issue(p, Op.PUT, target, ring, copy));
-    }
-
-    @Override
-    public void get(int source, int ring) {
-      choose(() -> issue(p, Op.GET, source, ring, null));
-    }
-
-    @Override
-    public void sleep(long ps) {
-      checkDuration(ps, "sleep");
-      choose(() -> {
-        p.state = UserProcess.State.SLEEPING;
-        send(id(), ps, new Wake(p.index, Wake.Reason.WOKEN));
-      });
-    }
-
-    @Override
-    public void compute(long ps) {
-      checkDuration(ps, "compute");
-      choose(() -> {
-        p.state = UserProcess.State.SLEEPING;
-        hold(ps);
-        send(id(), ps, new Wake(p.index, Wake.Reason.WOKEN));
-      });
-    }
-
-    private void checkDuration(long ps, String what) {
-      if (ps < 0) {
-        stop(p, UserProcess.State.FAILED, p.name + " stopped: " + what + " of a negative time (" + ps + " ps)");
-        throw new ProcessStopped();
-      }
-    }
-
-    @Override
-    public void waitForArrival() {
-      choose(() -> {
-        if (p.pendingArrival) {
-          p.pendingArrival = false;
-          p.state = UserProcess.State.SLEEPING;
-          send(id(), 0, new Wake(p.index, Wake.Reason.ARRIVAL));
-        } else {
-          p.state = UserProcess.State.WAITING_ARRIVAL;
-        }
-      });
-    }
-
-    @Override
-    public void finish() {
-      choose(() -> stop(p, UserProcess.State.FINISHED, null));
-    }
-
-    @Override
-    public void recordLatency(String measure, long ps) {
-      LatencyRecorder known = measures.get(measure); // the common case: a name already checked
-      if (known != null) {
-        if (Core.this.now() - ps >= warmupPs) {
-          known.record(ps);
-        }
-        return;
-      }
-      if (!isMeasureName(measure) || RESERVED.contains(measure)) {
-        stop(p, UserProcess.State.FAILED, p.name + " stopped: recordLatency needs a measure of"
-            + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
-        throw new ProcessStopped();
-      }
-      LatencyRecorder created = measures.computeIfAbsent(measure, m -> new LatencyRecorder());
-      if (Core.this.now() - ps >= warmupPs) {
-        created.record(ps);
-      }
-    }
-
-    @Override
-    public void recordRoundTrip(long ps) {
-      if (Core.this.now() - ps >= warmupPs) { // a round trip that began in the warm-up is not counted
-        roundTrips.record(ps);
-      }
-    }
-
-    @Override
-    public void touchContext(int context) {
-      if (context != p.context) {
-        stop(p, UserProcess.State.FAULTED, p.name + " stopped by a PROTECTION_FAULT: it touched context "
-            + context + " of node " + node + "'s module, but only context " + p.context
-            + " is mapped into it");
-        throw new ProcessStopped();
-      }
-    }
-  }
-
-  /** Lower-case letters and dashes, starting with a letter. */
-  private static boolean isMeasureName(String s) {
-    if (s.isEmpty() || s.charAt(0) < 'a' || s.charAt(0) > 'z') {
-      return false;
-    }
-    for (int i = 1; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if ((c < 'a' || c > 'z') && c != '-') {
-        return false;
-      }
-    }
-    return true;
-  }
 
   // ---- results ----
 
@@ -662,6 +498,11 @@ public final class Core extends Component {
 
   public int node() {
     return node;
+  }
+
+  /** Nodes in the machine. */
+  int nodes() {
+    return nodes;
   }
 
   public int index() {

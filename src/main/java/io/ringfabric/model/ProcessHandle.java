@@ -1,0 +1,177 @@
+package io.ringfabric.model;
+
+import io.ringfabric.stats.LatencyRecorder;
+import io.ringfabric.workload.ProcessApi;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+
+/**
+ * The API a program sees, bound to one process of a core and valid during one callback: each
+ * call either reads something or chooses the process's one next action, which the core carries
+ * out once the callback returns.
+ */
+final class ProcessHandle implements ProcessApi {
+  private static final Set<String> RESERVED = Set.of("put", "get", "message", "roundtrip");
+
+  private final Core core;
+  private final UserProcess p;
+
+  ProcessHandle(Core core, UserProcess p) {
+    this.core = core;
+    this.p = p;
+  }
+
+  private void choose(Runnable action) {
+    if (p.isOver()) {
+      throw new Core.ProcessStopped();
+    }
+    if (p.next != null) {
+      core.stop(p, UserProcess.State.FAILED,
+          p.name + " stopped: its program chose two next actions in one callback");
+      throw new Core.ProcessStopped();
+    }
+    p.next = action;
+  }
+
+  @Override
+  public long now() {
+    return core.now();
+  }
+
+  @Override
+  public int node() {
+    return core.node();
+  }
+
+  @Override
+  public int nodes() {
+    return core.nodes();
+  }
+
+  @Override
+  public String name() {
+    return p.name;
+  }
+
+  @Override
+  public RandomGenerator random() {
+    return p.random;
+  }
+
+  @Override
+  public int context() {
+    return p.context;
+  }
+
+  @Override
+  public void put(int target, int ring, byte[] payload) {
+    if (payload == null || payload.length > Core.BUFFER_BYTES) {
+      core.stop(p, UserProcess.State.FAILED, p.name + " stopped: PUT of "
+          + (payload == null ? "no payload" : payload.length + " bytes, more than its "
+              + Core.BUFFER_BYTES + "-byte buffer"));
+      throw new Core.ProcessStopped();
+    }
+    byte[] copy = payload.clone();
+    choose(() -> core.issue(p, Op.PUT, target, ring, copy));
+  }
+
+  @Override
+  public void get(int source, int ring) {
+    choose(() -> core.issue(p, Op.GET, source, ring, null));
+  }
+
+  @Override
+  public void sleep(long ps) {
+    checkDuration(ps, "sleep");
+    choose(() -> {
+      p.state = UserProcess.State.SLEEPING;
+      core.send(core.id(), ps, new Core.Wake(p.index, Core.Wake.Reason.WOKEN));
+    });
+  }
+
+  @Override
+  public void compute(long ps) {
+    checkDuration(ps, "compute");
+    choose(() -> {
+      p.state = UserProcess.State.SLEEPING;
+      core.hold(ps);
+      core.send(core.id(), ps, new Core.Wake(p.index, Core.Wake.Reason.WOKEN));
+    });
+  }
+
+  private void checkDuration(long ps, String what) {
+    if (ps < 0) {
+      core.stop(p, UserProcess.State.FAILED, p.name + " stopped: " + what + " of a negative time (" + ps + " ps)");
+      throw new Core.ProcessStopped();
+    }
+  }
+
+  @Override
+  public void waitForArrival() {
+    choose(() -> {
+      if (p.pendingArrival) {
+        p.pendingArrival = false;
+        p.state = UserProcess.State.SLEEPING;
+        core.send(core.id(), 0, new Core.Wake(p.index, Core.Wake.Reason.ARRIVAL));
+      } else {
+        p.state = UserProcess.State.WAITING_ARRIVAL;
+      }
+    });
+  }
+
+  @Override
+  public void finish() {
+    choose(() -> core.stop(p, UserProcess.State.FINISHED, null));
+  }
+
+  @Override
+  public void recordLatency(String measure, long ps) {
+    LatencyRecorder known = core.measures.get(measure); // the common case: a name already checked
+    if (known != null) {
+      if (core.now() - ps >= core.warmupPs) {
+        known.record(ps);
+      }
+      return;
+    }
+    if (!isMeasureName(measure) || RESERVED.contains(measure)) {
+      core.stop(p, UserProcess.State.FAILED, p.name + " stopped: recordLatency needs a measure of"
+          + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
+      throw new Core.ProcessStopped();
+    }
+    LatencyRecorder created = core.measures.computeIfAbsent(measure, m -> new LatencyRecorder());
+    if (core.now() - ps >= core.warmupPs) {
+      created.record(ps);
+    }
+  }
+
+  @Override
+  public void recordRoundTrip(long ps) {
+    if (core.now() - ps >= core.warmupPs) { // a round trip that began in the warm-up is not counted
+      core.roundTrips.record(ps);
+    }
+  }
+
+  @Override
+  public void touchContext(int context) {
+    if (context != p.context) {
+      core.stop(p, UserProcess.State.FAULTED, p.name + " stopped by a PROTECTION_FAULT: it touched context "
+          + context + " of node " + core.node() + "'s module, but only context " + p.context
+          + " is mapped into it");
+      throw new Core.ProcessStopped();
+    }
+  }
+
+  /** Lower-case letters and dashes, starting with a letter. */
+  private static boolean isMeasureName(String s) {
+    if (s.isEmpty() || s.charAt(0) < 'a' || s.charAt(0) > 'z') {
+      return false;
+    }
+    for (int i = 1; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c < 'a' || c > 'z') && c != '-') {
+        return false;
+      }
+    }
+    return true;
+  }
+}
