@@ -313,7 +313,8 @@ public final class MessagingModule extends Component {
     ctx.finish(status, resultLength);
     if (recorder != null) {
       recorder.record(at, Kinds.COMPLETED, opId(ctx), null, null, bytes, status.name(), 0,
-          at - ctx.doorbellAt, ctx.ring(), null, null);
+          at - ctx.doorbellAt, ctx.ring(), null,
+          describe(ctx.op(), ctx.length(), ctx.targetNode(), ctx.ring())); // readable without its doorbell
     }
     send(ctx.ownerCore(), at - now(),
         new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
@@ -598,9 +599,13 @@ public final class MessagingModule extends Component {
   }
 
   private static String describe(Doorbell d) {
-    return d.op() == Op.PUT
-        ? "put " + d.length() + " B to node " + d.targetNode() + " ring " + d.ring()
-        : "get from node " + d.targetNode() + " ring " + d.ring();
+    return describe(d.op(), d.length(), d.targetNode(), d.ring());
+  }
+
+  private static String describe(Op op, int length, int target, int ring) {
+    return op == Op.PUT
+        ? "put " + length + " B to node " + target + " ring " + ring
+        : "get from node " + target + " ring " + ring;
   }
 
   /** Books the module for one piece of work; returns when it is done. */

@@ -315,13 +315,13 @@ public final class TraceQuery {
         }
         case Kinds.COMPLETED -> {
           statuses.computeIfAbsent(rec.status() == null ? "(no status)" : rec.status(), k -> new long[1])[0]++;
-          String detail = null;
+          String detail = rec.detail(); // recent writers repeat the doorbell's detail here
           if (op != null) {
             String ctx = contextOf(op);
             String[] f = inFlight.get(ctx);
             if (f != null && f[0].equals(op)) {
               inFlight.remove(ctx);
-              detail = f[1];
+              detail = detail == null ? f[1] : detail;
             }
           }
           if (slowest > 0 && op != null) {
