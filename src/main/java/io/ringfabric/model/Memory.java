@@ -25,6 +25,7 @@ public final class Memory extends Component {
   private final Map<Long, byte[]> buffers = new HashMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
   private final Map<Integer, java.util.ArrayDeque<long[]>> born = new HashMap<>(); // {time, group}
+  private static final long[] NO_ORIGIN = {0, -1}; // the answer to anything but a GET that took an element
   private long freeAt;
   private long accesses;
   private long bytesMoved;
@@ -152,7 +153,7 @@ public final class Memory extends Component {
       }
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
-    send(module, done - now(), result(put.action(), put.ring(), status, null, new long[] {0, -1}, ring));
+    send(module, done - now(), result(put.action(), put.ring(), status, null, NO_ORIGIN, ring));
     int[] who = notifyCore.get(put.ring());
     if (status == Status.DONE && who != null) {
       send(who[0], done - now(), new Core.ArrivalNotification(node, put.ring(), who[1]));
@@ -174,7 +175,7 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
-    long[] origin = element == null ? new long[] {0, -1} : born.get(get.ring()).pollFirst();
+    long[] origin = element == null ? NO_ORIGIN : born.get(get.ring()).pollFirst();
     send(module, done - now(), result(get.action(), get.ring(), status, element, origin, ring));
   }
 

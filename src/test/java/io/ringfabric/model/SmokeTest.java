@@ -3,7 +3,6 @@ package io.ringfabric.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ringfabric.engine.Simulation;
-import io.ringfabric.stats.ResultsJsonProbe;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,6 @@ class SmokeTest {
         .putStream(NodeSet.all(), 3, PutStreamSpec.Pattern.UNIFORM, 0, 0, 64, 100, 0)
         .build();
     RunResult r = Simulation.run(Machine.build(s), "reference");
-    System.out.println(ResultsJsonProbe.dump(r));
     assertEquals(4800, r.ops().get("put").issued());
   }
 }

@@ -109,57 +109,11 @@ public final class SyntheticTrace {
     return r;
   }
 
-  /** The record as one line of the file format, without its line end. */
+  /** The record as one line of the file format, without its line end: as the writer writes it. */
   public static String line(TraceRecord r) {
-    StringBuilder b = new StringBuilder("{\"t\":").append(r.t()).append(",\"kind\":");
-    str(b, r.kind());
-    if (r.op() != null) {
-      b.append(",\"op\":");
-      str(b, r.op());
-    }
-    b.append(",\"component\":");
-    str(b, r.component());
-    if (r.node() >= 0) {
-      b.append(",\"node\":").append(r.node());
-    }
-    opt(b, "from", r.from());
-    opt(b, "to", r.to());
-    if (r.bytes() != 0) {
-      b.append(",\"bytes\":").append(r.bytes());
-    }
-    opt(b, "status", r.status());
-    if (r.waitPs() != 0) {
-      b.append(",\"wait\":").append(r.waitPs());
-    }
-    if (r.dur() != 0) {
-      b.append(",\"dur\":").append(r.dur());
-    }
-    if (r.ring() >= 0) {
-      b.append(",\"ring\":").append(r.ring());
-    }
-    opt(b, "port", r.port());
-    opt(b, "detail", r.detail());
-    return b.append('}').toString();
-  }
-
-  private static void opt(StringBuilder b, String key, String v) {
-    if (v != null) {
-      b.append(",\"").append(key).append("\":");
-      str(b, v);
-    }
-  }
-
-  private static void str(StringBuilder b, String s) {
-    b.append('"');
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        default -> b.append(c);
-      }
-    }
-    b.append('"');
+    StringBuilder b = new StringBuilder();
+    TraceWriter.Json.record(b, r);
+    return b.toString();
   }
 
   /** Writes a header and records; gzip when the name ends in .gz. Returns the file. */
