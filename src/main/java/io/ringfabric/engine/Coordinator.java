@@ -6,6 +6,7 @@ import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -17,10 +18,18 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 
 /**
- * Opens windows of simulated time, as wide as the lookahead, for the parts of the machine: a
- * window starts at the earliest event pending anywhere, so empty stretches are skipped, and only
- * parts with an event due in it are woken. Events that cross between parts travel with the
- * window reports and go out with the next window that is due for their part.
+ * Opens windows of simulated time, as wide as the lookahead, for the parts of the machine this
+ * member runs: a window starts at the earliest event pending anywhere, so empty stretches are
+ * skipped, and only parts with an event due in it are woken. Events that cross between parts
+ * travel with the window reports and go out with the next window that is due for their part.
+ *
+ * <p>In a cluster every member has its own coordinator. When its parts have finished a window it
+ * sends every other member one {@link Exchange}: the events for that member's parts and the
+ * earliest time it knows of (its own parts' and every event it sent anywhere). Once it has every
+ * member's exchange for the window, all members know the same earliest time, so all open the
+ * same next window, without anyone in the middle. One message per pair of members and window
+ * is also the flow control Pekko's remote transport needs: nothing is sent ahead of what the
+ * other side has asked for by finishing its window.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
@@ -28,12 +37,14 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public interface Command {}
 
   /**
-   * The parts exist, each on a lane with its lane coordinator; start them.
+   * This member's parts exist, each on a lane with its lane coordinator.
    *
-   * @param laneOf the lane of each part
+   * @param laneOf the lane of each part of the machine, -1 for parts other members run
    */
-  public record Parts(List<ActorRef<NodeActor.Command>> parts, List<ActorRef<Command>> lanes, int[] laneOf)
-      implements Command {}
+  public record Parts(List<ActorRef<Command>> lanes, int[] laneOf) implements Command {}
+
+  /** The coordinators of every member, by member index (this one's own included); start. */
+  public record Peers(List<ActorRef<Command>> coordinators) implements Command {}
 
   /**
    * A part finished a window.
@@ -52,25 +63,51 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   /** A component of a part threw. */
   public record PartFailed(int part, String message) implements Command {}
 
+  /**
+   * One member's end of a window, for another member.
+   *
+   * @param next the earliest event the sender knows of: its parts' next events and every event it
+   *     sent in the window, to anyone
+   * @param events the events for the receiver's parts
+   * @param records trace records of the sender's parts (for member 0, which writes the trace)
+   * @param last whether this is the sender's last piece for the window (see {@link ExchangePieces})
+   */
+  public record Exchange(long window, int from, long next, boolean endRun, List<Event> events,
+      List<Recorder.Entry> records, boolean last) implements Command {}
+
+  /** Another member aborted the run. */
+  public record Abort(int from, String message) implements Command {}
+
+  /** A member of the run left the cluster or cannot be reached; {@code who} names it. */
+  public record MemberLost(String who) implements Command {}
+
   private enum WatchdogTick implements Command {
     INSTANCE
   }
 
   private final Layout layout;
+  private final Share share;
   private final long lookahead;
   private final long duration;
   private final Duration watchdog;
   private final CompletableFuture<EngineRun> done;
-  private final TraceWriter trace; // null when the run is not traced
+  private final TraceWriter trace; // null when the run is not traced here
   private final TimerScheduler<Command> timers;
-  private List<ActorRef<NodeActor.Command>> parts;
+  private final List<Integer> own;
+  private final List<Event>[] pending;
+  private final long[] pendingMin;
+  private final long[] next;
+  private final long[] events;
+  private final long[] lastEvent;
+  private final List<Event>[] outbound; // by member
+  private final List<Exchange> inbox = new ArrayList<>();
+  private List<Recorder.Entry> forwarded = new ArrayList<>();
   private List<ActorRef<Command>> lanes;
   private int[] laneOf;
-  private List<Event>[] pending;
-  private long[] pendingMin;
-  private long[] next;
-  private long[] events;
-  private long[] lastEvent;
+  private List<ActorRef<Command>> peers;
+  private boolean started;
+  private boolean localDone;
+  private long announced;
   private long window;
   private long windowStart;
   private int awaiting;
@@ -80,41 +117,27 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long wokenParts;
   private boolean endRun;
 
-  public static Behavior<Command> create(Layout layout, long lookahead, long duration,
+  public static Behavior<Command> create(Layout layout, Share share, long lookahead, long duration,
       Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(
-        timers -> new Coordinator(ctx, timers, layout, lookahead, duration, watchdog, trace, done)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+        new Coordinator(ctx, timers, layout, share, lookahead, duration, watchdog, trace, done)));
   }
 
+  @SuppressWarnings("unchecked")
   private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, Layout layout,
-      long lookahead, long duration, Duration watchdog, TraceWriter trace,
+      Share share, long lookahead, long duration, Duration watchdog, TraceWriter trace,
       CompletableFuture<EngineRun> done) {
     super(ctx);
     this.trace = trace;
     this.timers = timers;
     this.layout = layout;
+    this.share = share;
     this.lookahead = lookahead;
     this.duration = duration;
     this.watchdog = watchdog;
     this.done = done;
-  }
-
-  @Override
-  public Receive<Command> createReceive() {
-    return newReceiveBuilder()
-        .onMessage(LaneCoordinator.LaneDone.class, this::onLaneDone)
-        .onMessage(Parts.class, this::onParts)
-        .onMessage(PartFailed.class, this::onPartFailed)
-        .onMessageEquals(WatchdogTick.INSTANCE, this::onWatchdogTick)
-        .build();
-  }
-
-  @SuppressWarnings("unchecked")
-  private Behavior<Command> onParts(Parts message) {
-    parts = message.parts();
-    lanes = message.lanes();
-    laneOf = message.laneOf();
-    int n = parts.size();
+    this.own = share.parts();
+    int n = layout.parts();
     pending = new List[n];
     pendingMin = new long[n];
     next = new long[n];
@@ -123,11 +146,49 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     for (int i = 0; i < n; i++) {
       pending[i] = new ArrayList<>();
       pendingMin[i] = Long.MAX_VALUE;
+      next[i] = Long.MAX_VALUE;
     }
+    outbound = new List[share.members()];
+    for (int m = 0; m < share.members(); m++) {
+      outbound[m] = new ArrayList<>();
+    }
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(LaneCoordinator.LaneDone.class, this::onLaneDone)
+        .onMessage(Exchange.class, this::onExchange)
+        .onMessage(Parts.class, this::onParts)
+        .onMessage(Peers.class, this::onPeers)
+        .onMessage(PartFailed.class, this::onPartFailed)
+        .onMessage(Abort.class, this::onAbort)
+        .onMessage(MemberLost.class, this::onMemberLost)
+        .onMessageEquals(WatchdogTick.INSTANCE, this::onWatchdogTick)
+        .build();
+  }
+
+  private Behavior<Command> onParts(Parts message) {
+    lanes = message.lanes();
+    laneOf = message.laneOf();
+    return share.alone() ? begin() : this;
+  }
+
+  private Behavior<Command> onPeers(Peers message) {
+    peers = message.coordinators();
+    return lanes != null ? begin() : this;
+  }
+
+  /** Starts every lane's parts: window 0, in which components post their first events. */
+  private Behavior<Command> begin() {
+    if (started) {
+      return this;
+    }
+    started = true;
     wallStart = System.nanoTime();
     timers.startTimerWithFixedDelay(WatchdogTick.INSTANCE, watchdog);
     boolean[] used = new boolean[lanes.size()];
-    for (int p = 0; p < n; p++) {
+    for (int p : own) {
       used[laneOf[p]] = true;
     }
     for (int l = 0; l < lanes.size(); l++) {
@@ -143,10 +204,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     for (WindowDone w : done.reports()) {
       record(w);
     }
-    if (--awaiting == 0) {
-      return openWindow();
-    }
-    return this;
+    return --awaiting == 0 ? windowDoneHere() : this;
   }
 
   /** What a part reported about the window it ran. */
@@ -156,22 +214,105 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     lastEvent[w.part()] = w.lastEventTime();
     if (trace != null) {
       trace.add(w.records());
+    } else if (!w.records().isEmpty()) {
+      forwarded.addAll(w.records());
     }
     endRun |= w.endRun();
     for (Event e : w.outgoing()) {
       int p = layout.partOf(e.target());
-      pending[p].add(e);
-      pendingMin[p] = Math.min(pendingMin[p], e.time());
+      if (share.owns(p)) {
+        addPending(p, e);
+      } else {
+        outbound[share.memberOf()[p]].add(e);
+      }
     }
   }
 
-  private Behavior<Command> openWindow() {
+  private void addPending(int part, Event e) {
+    pending[part].add(e);
+    pendingMin[part] = Math.min(pendingMin[part], e.time());
+  }
+
+  /** This member's parts have finished the window: tell the other members, then wait for theirs. */
+  private Behavior<Command> windowDoneHere() {
+    localDone = true;
+    announced = earliestHere();
+    if (!share.alone()) {
+      for (int m = 0; m < share.members(); m++) {
+        if (m != share.member()) {
+          for (Exchange piece : ExchangePieces.split(window, share.member(), announced, endRun,
+              outbound[m], m == 0 ? forwarded : List.of())) {
+            peers.get(m).tell(piece);
+          }
+          outbound[m] = new ArrayList<>();
+        }
+      }
+      forwarded = new ArrayList<>();
+    }
+    return advance();
+  }
+
+  /** The earliest event this member knows of: its parts' own, their pending ones, and all it sent. */
+  private long earliestHere() {
+    long earliest = Long.MAX_VALUE;
+    for (int p : own) {
+      earliest = Math.min(earliest, Math.min(next[p], pendingMin[p]));
+    }
+    for (List<Event> out : outbound) {
+      for (Event e : out) {
+        earliest = Math.min(earliest, e.time());
+      }
+    }
+    return earliest;
+  }
+
+  private Behavior<Command> onExchange(Exchange x) {
+    if (x.window() < window || x.window() > window + 1) {
+      return fail("member " + x.from() + " sent its end of window " + x.window()
+          + " while this member is at window " + window + " (a fault in the window protocol)");
+    }
+    inbox.add(x);
+    return advance();
+  }
+
+  /** Opens the next window once this member's parts and every other member are done with this one. */
+  private Behavior<Command> advance() {
+    if (!localDone || arrived() < share.members() - 1) {
+      return this;
+    }
+    long start = announced;
+    for (Iterator<Exchange> it = inbox.iterator(); it.hasNext(); ) {
+      Exchange x = it.next();
+      if (x.window() == window) {
+        start = Math.min(start, x.next());
+        endRun |= x.endRun();
+        for (Event e : x.events()) {
+          addPending(layout.partOf(e.target()), e);
+        }
+        if (trace != null) {
+          trace.add(x.records());
+        }
+        it.remove();
+      }
+    }
+    localDone = false;
+    return openWindow(start);
+  }
+
+  /** Members whose last piece for the current window is in. */
+  private int arrived() {
+    int n = 0;
+    for (Exchange x : inbox) {
+      if (x.window() == window && x.last()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private Behavior<Command> openWindow(long start) {
     if (endRun) {
       return finish(false);
-    }
-    long start = Long.MAX_VALUE;
-    for (int p = 0; p < parts.size(); p++) {
-      start = Math.min(start, Math.min(next[p], pendingMin[p]));
     }
     if (start == Long.MAX_VALUE || start > duration) {
       return finish(start != Long.MAX_VALUE);
@@ -189,7 +330,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       due.add(new ArrayList<>());
       incoming.add(new ArrayList<>());
     }
-    for (int p = 0; p < parts.size(); p++) {
+    for (int p : own) {
       if (Math.min(next[p], pendingMin[p]) < end) {
         due.get(laneOf[p]).add(p);
         incoming.get(laneOf[p]).add(pending[p]);
@@ -204,13 +345,13 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         lanes.get(l).tell(new LaneCoordinator.RunLane(window, end, due.get(l), incoming.get(l)));
       }
     }
-    return this;
+    return awaiting == 0 ? windowDoneHere() : this; // nothing of this member's is due
   }
 
   private Behavior<Command> finish(boolean hitDuration) {
     long total = 0;
     long last = 0;
-    for (int p = 0; p < parts.size(); p++) {
+    for (int p : own) {
       total += events[p];
       last = Math.max(last, lastEvent[p]);
     }
@@ -220,18 +361,54 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onPartFailed(PartFailed failed) {
-    done.completeExceptionally(new EngineAborted(failed.message()));
+    return fail(failed.message());
+  }
+
+  private Behavior<Command> onAbort(Abort abort) {
+    done.completeExceptionally(new EngineAborted("member " + abort.from() + ": " + abort.message()));
+    return Behaviors.stopped();
+  }
+
+  private Behavior<Command> onMemberLost(MemberLost lost) {
+    return fail(lost.who() + " during window " + window + " (at " + windowStart
+        + " ps); the run cannot go on without its parts");
+  }
+
+  /** Ends the run here and on every other member. */
+  private Behavior<Command> fail(String message) {
+    if (peers != null && !share.alone()) {
+      for (int m = 0; m < peers.size(); m++) {
+        if (m != share.member()) {
+          peers.get(m).tell(new Abort(share.member(), message));
+        }
+      }
+    }
+    done.completeExceptionally(new EngineAborted(message));
     return Behaviors.stopped();
   }
 
   private Behavior<Command> onWatchdogTick() {
-    if (window == windowAtLastTick && awaiting > 0) {
-      done.completeExceptionally(new EngineAborted("window " + window + " at " + windowStart
-          + " ps did not finish within " + watchdog.toMillis() + " ms of wall-clock time; "
-          + awaiting + " lane(s) of parts never reported (actors.watchdog)"));
-      return Behaviors.stopped();
+    boolean waiting = awaiting > 0 || localDone;
+    if (window == windowAtLastTick && waiting) {
+      return fail("window " + window + " at " + windowStart + " ps did not finish within "
+          + watchdog.toMillis() + " ms of wall-clock time; " + (awaiting > 0
+              ? awaiting + " lane(s) of parts never reported"
+              : "member(s) " + silentMembers() + " never sent their end of it") + " (actors.watchdog)");
     }
     windowAtLastTick = window;
     return this;
+  }
+
+  /** The members whose exchange for the current window has not arrived. */
+  private List<Integer> silentMembers() {
+    List<Integer> silent = new ArrayList<>();
+    for (int m = 0; m < share.members(); m++) {
+      final int member = m;
+      if (m != share.member()
+          && inbox.stream().noneMatch(x -> x.from() == member && x.window() == window && x.last())) {
+        silent.add(m);
+      }
+    }
+    return silent;
   }
 }

@@ -53,7 +53,7 @@ public final class Simulation {
   }
 
   /** Gives every component a recorder and opens the trace file. */
-  private static TraceWriter startTrace(Machine machine, TraceOptions trace) {
+  public static TraceWriter startTrace(Machine machine, TraceOptions trace) {
     Component[] components = machine.components();
     String[] names = new String[components.length];
     for (Component c : components) {

@@ -1,0 +1,72 @@
+package io.ringfabric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.model.Machine;
+import io.ringfabric.stats.Results;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceLevel;
+import io.ringfabric.trace.TraceOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A machine spread over several members, each with its own coordinator exchanging the ends of
+ * windows with the others (as cluster members do), gives the results of the machine in one piece.
+ */
+class SplitRunTest {
+
+  static List<EngineEquivalenceTest.Case> cases() {
+    List<EngineEquivalenceTest.Case> all = EngineEquivalenceTest.scenarios().toList();
+    return List.of(all.get(2), all.get(7), all.get(11), all.get(15), all.get(19));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void twoAndThreeMembersGiveTheResultsOfOne(EngineEquivalenceTest.Case c) throws Exception {
+    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+    for (int members : new int[] {2, 3}) {
+      Machine machine = Machine.build(c.scenario());
+      RunResult split = Results.collect(machine, SplitRun.run(machine, members, null));
+      assertEquals(reference.fingerprint(), split.fingerprint(), members + " members");
+      assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(split));
+    }
+  }
+
+  @Test
+  void aMemberWithNothingDueStillKeepsTimeWithTheOthers() throws Exception {
+    // one part per member: most members have nothing due in most windows
+    EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(2); // ring of 5
+    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+    Machine machine = Machine.build(c.scenario());
+    RunResult split = Results.collect(machine, SplitRun.run(machine, machine.layout().parts(), null));
+    assertEquals(reference.fingerprint(), split.fingerprint());
+    assertEquals(reference.events(), split.events());
+  }
+
+  @Test
+  void aTraceOfASplitRunHasTheSameBytes(@TempDir Path dir) throws Exception {
+    EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(10); // torus 4x4
+    Path whole = dir.resolve("whole.jsonl");
+    Simulation.run(Machine.build(c.scenario()), ActorEngine.NAME,
+        new TraceOptions(whole, TraceLevel.ALL, 0, Long.MAX_VALUE, null));
+    Path split = dir.resolve("split.jsonl");
+    Machine machine = Machine.build(c.scenario());
+    TraceOptions options = new TraceOptions(split, TraceLevel.ALL, 0, Long.MAX_VALUE, null);
+    io.ringfabric.trace.TraceWriter writer = Simulation.startTrace(machine, options);
+    try {
+      SplitRun.run(machine, 3, writer);
+    } finally {
+      writer.close();
+    }
+    assertTrue(Files.size(whole) > 100_000, "the trace has little in it");
+    assertArrayEquals(Files.readAllBytes(whole), Files.readAllBytes(split));
+  }
+}
