@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
     versionProvider = Main.Version.class,
     description = "Simulates server-on-a-chip nodes doing PUT/GET on ring buffers in each other's"
         + " memory over a switched fabric.",
-    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, SweepCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, SweepCommand.class, TraceCommand.class, ClusterCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   public static final int OK = 0;
   public static final int FAILED = 1;
@@ -52,7 +53,7 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing command: give one of run, validate, bench, sweep, trace");
+    throw new ParameterException(spec.commandLine(), "Missing command: give one of run, validate, bench, sweep, trace, cluster");
   }
 
   public static void main(String[] args) {
@@ -143,11 +144,16 @@ public final class Main implements Runnable {
   }
 
   /** The version from the jar manifest, else {@link #VERSION}. */
+  static String version() {
+    String v = Main.class.getPackage().getImplementationVersion();
+    return v == null ? VERSION : v;
+  }
+
+  /** What {@code --version} prints. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = Main.class.getPackage().getImplementationVersion();
-      return new String[] {"ringfabric " + (v == null ? VERSION : v)};
+      return new String[] {"ringfabric " + version()};
     }
   }
 }

@@ -90,4 +90,13 @@ final class Scenarios {
       throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
     }
   }
+
+  /** Checks a cluster's member count against the scenario: every member needs a part to run. */
+  static void checkMembers(Scenario s, int members) {
+    int parts = io.ringfabric.model.Machine.layoutOf(s).parts();
+    if (members < 1 || members > parts) {
+      throw new BadInput("--members must be 1.." + parts + " (the scenario's nodes and standalone"
+          + " switches; every member runs at least one), not " + members);
+    }
+  }
 }

@@ -33,4 +33,13 @@ final class Times {
           + " or a number of picoseconds");
     }
   }
+
+  /** A wall-clock duration such as {@code 90s}, {@code 5m} or {@code 2 minutes} (HOCON's form). */
+  static java.time.Duration wallClock(String option, String text) {
+    try {
+      return com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of("t", text)).getDuration("t");
+    } catch (com.typesafe.config.ConfigException e) {
+      throw new BadInput(option + ": '" + text + "' is not a duration; write e.g. 90s or 5m");
+    }
+  }
 }

@@ -48,6 +48,11 @@ public final class Placement {
     return members;
   }
 
+  /** The member of every part, by part id. */
+  public int[] memberOf() {
+    return memberOf.clone();
+  }
+
   public int memberOf(int part) {
     return memberOf[part];
   }

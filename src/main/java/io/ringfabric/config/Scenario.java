@@ -10,6 +10,8 @@ import java.util.List;
  * @param source where the scenario came from (a file path, or "(defaults)"), for the report
  * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
  * @param endRunOnProgramError whether a process whose program fails ends the run
+ * @param settings every setting of the run as written after merging and resolving, by full path
+ *     ({@code ringfabric.fabric.mtu} to {@code 256}): what cluster members compare at join
  *     ({@code on-program-error = end-run}) rather than the rest carrying on
  */
 public record Scenario(
@@ -26,11 +28,13 @@ public record Scenario(
     List<ProcessGroupSpec> processes,
     ActorSpec actors,
     long warmupPs,
-    boolean endRunOnProgramError) {
+    boolean endRunOnProgramError,
+    java.util.SortedMap<String, String> settings) {
 
   public Scenario {
     rings = List.copyOf(rings);
     processes = List.copyOf(processes);
+    settings = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(settings));
   }
 
   public int nodes() {
@@ -120,6 +124,6 @@ public record Scenario(
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, endRunOnProgramError);
+        rings, processes, actors, warmupPs, endRunOnProgramError, settings);
   }
 }

@@ -323,7 +323,16 @@ public final class ScenarioLoader {
       }
       return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
           rings, processes, actors, warmup,
-          root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"));
+          root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"), settings());
+    }
+
+    /** Every leaf of the merged {@code ringfabric} block, rendered as HOCON would write it. */
+    private java.util.SortedMap<String, String> settings() {
+      java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
+      for (var e : actual.toConfig().entrySet()) {
+        out.put(ROOT + "." + e.getKey(), e.getValue().render(com.typesafe.config.ConfigRenderOptions.concise()));
+      }
+      return out;
     }
 
     private Scenario.ActorSpec actors(ConfigReader a) {

@@ -63,7 +63,7 @@ public final class ActorEngine {
    * run in parallel. Measured on 2 cores, one shared pool was up to twice as slow, and its speed
    * varied from one JVM to the next with how the pool moved actors between threads.
    */
-  static Config config(Scenario.ActorSpec settings) {
+  public static Config config(Scenario.ActorSpec settings) {
     int lanes = lanes(settings);
     Map<String, Object> values = new java.util.LinkedHashMap<>();
     for (int i = 0; i < lanes; i++) {

@@ -54,6 +54,13 @@ public final class Simulation {
 
   /** Gives every component a recorder and opens the trace file. */
   public static TraceWriter startTrace(Machine machine, TraceOptions trace) {
+    attachRecorders(machine, trace);
+    Scenario s = machine.scenario();
+    return new TraceWriter(trace, s.seed(), s.nodes(), Describe.scenario(s));
+  }
+
+  /** Gives every component a recorder: in a cluster, members record and member 0 writes. */
+  public static void attachRecorders(Machine machine, TraceOptions trace) {
     Component[] components = machine.components();
     String[] names = new String[components.length];
     for (Component c : components) {
@@ -62,7 +69,5 @@ public final class Simulation {
     for (Component c : components) {
       c.attachRecorder(new Recorder(trace, c.id(), c.name(), machine.layout().nodeOf(c.id()), names));
     }
-    Scenario s = machine.scenario();
-    return new TraceWriter(trace, s.seed(), s.nodes(), Describe.scenario(s));
   }
 }

@@ -26,7 +26,7 @@ public final class Machine {
   private final MessagingModule[] modules;
   private final Memory[] memories;
   private final Switch[] switches;
-  private final List<ElementCheck> checks = new ArrayList<>();
+  private final List<List<ElementCheck>> checks; // by node: a part's tally reads only its own
 
   /** Makes the program of one process; tests supply their own. */
   @FunctionalInterface
@@ -44,6 +44,12 @@ public final class Machine {
     return new Machine(scenario, programs);
   }
 
+  /** The machine's layout, without building the machine. */
+  public static Layout layoutOf(Scenario scenario) {
+    var topology = Topologies.build(scenario.topology());
+    return new Layout(topology.nodes(), scenario.node().cores(), topology.switches() - topology.nodes());
+  }
+
   private Machine(Scenario scenario, ProgramFactory programs) {
     this.scenario = scenario;
     this.topology = Topologies.build(scenario.topology());
@@ -55,6 +61,10 @@ public final class Machine {
     this.modules = new MessagingModule[nodes];
     this.memories = new Memory[nodes];
     this.switches = new Switch[topology.switches()];
+    this.checks = new ArrayList<>();
+    for (int n = 0; n < nodes; n++) {
+      checks.add(new ArrayList<>());
+    }
     for (int n = 0; n < nodes; n++) {
       for (int c = 0; c < coreCount; c++) {
         cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, scenario.timing(), scenario.warmupPs(),
@@ -97,7 +107,7 @@ public final class Machine {
           Core core = cores[n][g.core()];
           String name = "node " + n + " core " + g.core() + " " + g.program() + "[" + g.index() + "]#" + k;
           ElementCheck check = new ElementCheck();
-          checks.add(check);
+          checks.get(n).add(check);
           int process = core.processCount();
           int context = modules[n].mapFreeContext(core.id(), process);
           core.addProcess(name, programs.create(g, n, k, check), scenario.seed(), context,
@@ -158,7 +168,16 @@ public final class Machine {
   /** The consumers' element checks, merged. */
   public ElementCheck elementChecks() {
     ElementCheck all = new ElementCheck();
-    checks.forEach(all::add);
+    for (int n = 0; n < nodes(); n++) {
+      all.add(elementChecks(n));
+    }
+    return all;
+  }
+
+  /** The element checks of the consumers on {@code node}, merged. */
+  public ElementCheck elementChecks(int node) {
+    ElementCheck all = new ElementCheck();
+    checks.get(node).forEach(all::add);
     return all;
   }
 }

@@ -56,6 +56,41 @@ public final class LatencyRecorder {
     return Math.round(ps) / 1000.0;
   }
 
+  /**
+   * The recorder as bytes, for a cluster member to send its parts' latencies to the member that
+   * merges them; {@link #decode} gives it back: the histogram's counts, and the count, sum and max.
+   */
+  public byte[] encode() {
+    return LatencyCodec.encode(histogram, count, sum, max);
+  }
+
+  /**
+   * The recorder {@link #encode} gave these bytes for.
+   *
+   * @throws IllegalArgumentException if the bytes are not an encoded recorder
+   */
+  public static LatencyRecorder decode(byte[] bytes) {
+    LatencyRecorder r = new LatencyRecorder();
+    r.addEncoded(bytes);
+    return r;
+  }
+
+  /**
+   * Adds the recorder {@link #encode} gave these bytes for, as {@link #add} would, without making
+   * it first; nothing is added if the bytes are bad.
+   *
+   * @throws IllegalArgumentException if the bytes are not an encoded recorder
+   */
+  void addEncoded(byte[] bytes) {
+    LatencyCodec.Decoded d = LatencyCodec.decode(bytes);
+    for (int i = 0; i < d.values().length; i++) {
+      histogram.recordValueWithCount(d.values()[i], d.counts()[i]);
+    }
+    count += d.count();
+    sum += d.sum();
+    max = Math.max(max, d.max());
+  }
+
   /** Count, mean and percentiles, in nanoseconds. */
   public record Summary(long count, double mean, double p50, double p90, double p99, double p999, double max) {}
 }

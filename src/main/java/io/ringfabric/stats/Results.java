@@ -2,37 +2,76 @@ package io.ringfabric.stats;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineRun;
-import io.ringfabric.model.Core;
 import io.ringfabric.model.Machine;
-import io.ringfabric.model.MessagingModule;
-import io.ringfabric.model.OpCounters;
-import io.ringfabric.model.OutputPort;
-import io.ringfabric.model.RingBuffer;
-import io.ringfabric.model.Switch;
-import io.ringfabric.workload.ElementCheck;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Gathers a finished run's statistics from every component, always in id order, so the result
- * does not depend on which engine ran the machine or how it was spread.
+ * Gathers a finished run's statistics. Each part of the machine is read into a {@link PartTally};
+ * the tallies are merged in part order, which visits nodes, cores, rings and switches in id order,
+ * so the result does not depend on which engine ran the machine or how it was spread. A cluster
+ * does the same steps across its members:
+ *
+ * <ol>
+ *   <li>every member makes the {@link PartTally#of tallies} of its parts;
+ *   <li>the coordinator finds the run's end with {@link #simulatedPs} over all tallies;
+ *   <li>every member makes the {@link LinkBusy#of busy times} of its parts' links up to that end;
+ *   <li>the coordinator merges everything with {@link #from}.
+ * </ol>
  */
 public final class Results {
   private Results() {}
 
+  /** The results of a machine whose parts are all at hand, as a cluster would merge them. */
   public static RunResult collect(Machine machine, EngineRun run) {
     Scenario s = machine.scenario();
-    Processes processes = processes(machine);
-    long simulatedPs = processes.allEnded ? processes.lastEnd
+    List<PartTally> tallies = new ArrayList<>();
+    for (int part = 0; part < machine.layout().parts(); part++) {
+      tallies.add(PartTally.of(machine, part));
+    }
+    long simulatedPs = simulatedPs(s, tallies, run);
+    List<LinkBusy> busy = new ArrayList<>();
+    for (int part = 0; part < machine.layout().parts(); part++) {
+      busy.add(LinkBusy.of(machine, part, simulatedPs));
+    }
+    return from(s, tallies, busy, run);
+  }
+
+  /**
+   * The run's simulated end: the last process's end if every process ended, else the duration
+   * limit if the engine stopped there, else its last event.
+   *
+   * @param tallies every part's tally, in any order
+   */
+  public static long simulatedPs(Scenario s, List<PartTally> tallies, EngineRun run) {
+    return simulatedPs(s, ProcessMerge.of(PartTally.inPartOrder(tallies)), run);
+  }
+
+  private static long simulatedPs(Scenario s, ProcessMerge processes, EngineRun run) {
+    return processes.result().unfinished() == 0 ? processes.lastEnd()
         : run.hitDuration() ? s.durationPs() : run.lastEventPs();
-    OpCounters puts = new OpCounters();
-    OpCounters gets = new OpCounters();
-    LatencyRecorder putLatency = new LatencyRecorder();
-    LatencyRecorder getLatency = new LatencyRecorder();
-    LatencyRecorder roundTrips = new LatencyRecorder();
-    LatencyRecorder messages = new LatencyRecorder();
+  }
+
+  /**
+   * The run's results from every part's tally and links' busy time, as {@link #collect} gives them
+   * for the whole machine.
+   *
+   * @param tallies every part's tally, in any order
+   * @param busy every part's links' busy time up to {@link #simulatedPs}, in any order
+   * @throws IllegalArgumentException if a part is missing or twice, or the two lists disagree
+   */
+  public static RunResult from(Scenario s, List<PartTally> tallies, List<LinkBusy> busy, EngineRun run) {
+    List<PartTally> parts = PartTally.inPartOrder(tallies);
+    if (parts.size() < s.nodes()) {
+      throw new IllegalArgumentException(parts.size() + " tallies for " + s.nodes() + " nodes");
+    }
+    ProcessMerge processes = ProcessMerge.of(parts);
+    long simulatedPs = simulatedPs(s, processes, run);
+    OpTotals puts = new OpTotals();
+    OpTotals gets = new OpTotals();
     long polls = 0;
     long pollPs = 0;
     long busyPs = 0;
@@ -41,186 +80,94 @@ public final class Results {
     long late = 0;
     long served = 0;
     long refused = 0;
-    for (int n = 0; n < machine.nodes(); n++) {
-      MessagingModule m = machine.module(n);
-      puts.add(m.puts());
-      gets.add(m.gets());
-      putLatency.add(m.putLatency());
-      getLatency.add(m.getLatency());
-      messages.add(m.messageLatency());
-      retries += m.retries();
-      late += m.lateResponses();
-      served += m.servedPuts() + m.servedGets();
-      refused += m.refusedLate();
-      for (int c = 0; c < s.node().cores(); c++) {
-        Core core = machine.core(n, c);
-        roundTrips.add(core.roundTrips());
-        polls += core.polls();
-        pollPs += core.pollPs();
-        busyPs += core.busyPs();
-        notifications += core.notifications();
-      }
+    RunResult.Integrity integrity = new RunResult.Integrity(0, 0, 0, 0);
+    for (PartTally t : parts) {
+      puts.add(t.puts());
+      gets.add(t.gets());
+      polls += t.cores().polls();
+      pollPs += t.cores().pollPs();
+      busyPs += t.cores().busyPs();
+      notifications += t.cores().notifications();
+      retries += t.module().retries();
+      late += t.module().lateResponses();
+      served += t.module().served();
+      refused += t.module().refusedLate();
+      integrity = add(integrity, t.checks());
     }
     Map<String, RunResult.Ops> ops = new LinkedHashMap<>();
-    ops.put("put", new RunResult.Ops(puts.issued(), puts.ok(), puts.errorCounts()));
-    ops.put("get", new RunResult.Ops(gets.issued(), gets.ok(), gets.errorCounts()));
-    Map<String, LatencyRecorder.Summary> latency = new LinkedHashMap<>();
-    latency.put("put", putLatency.summary());
-    latency.put("get", getLatency.summary());
-    latency.put("roundTrip", roundTrips.summary());
-    latency.put("message", messages.summary());
-    java.util.Map<String, LatencyRecorder> own = new java.util.TreeMap<>();
-    for (int n = 0; n < machine.nodes(); n++) {
-      for (int c = 0; c < s.node().cores(); c++) {
-        machine.core(n, c).measures().forEach(
-            (name, rec) -> own.computeIfAbsent(name, k -> new LatencyRecorder()).add(rec));
-      }
-    }
-    own.forEach((name, rec) -> latency.put(name, rec.summary()));
-    messageBreakdowns(machine, latency);
+    ops.put("put", puts.result());
+    ops.put("get", gets.result());
     Map<String, Long> bytes = new LinkedHashMap<>();
-    bytes.put("put", puts.bytesOk());
-    bytes.put("get", gets.bytesOk());
-    double simulatedUs = simulatedPs / 1e6;
-    double ok = puts.ok() + gets.ok();
-    RunResult.Throughput throughput = new RunResult.Throughput(
-        simulatedPs == 0 ? 0 : round(ok / simulatedUs),
-        simulatedPs == 0 ? 0 : round((puts.bytesOk() + gets.bytesOk()) / (simulatedPs / 1e3)));
-    ElementCheck check = machine.elementChecks();
+    bytes.put("put", puts.bytesOk);
+    bytes.put("get", gets.bytesOk);
     double wallSeconds = run.wallNanos() / 1e9;
     return new RunResult(
-        Fingerprint.of(machine),
+        Fingerprint.of(parts),
         run.engine(),
         s.seed(),
-        machine.nodes(),
+        s.nodes(),
         Describe.scenario(s),
         simulatedPs / 1000.0,
         run.events(),
         round(wallSeconds),
         wallSeconds == 0 ? 0 : Math.round(run.events() / wallSeconds),
         ops,
-        latency,
+        LatencyMerge.of(s, parts),
         bytes,
-        throughput,
-        links(machine, simulatedPs),
-        rings(machine),
+        throughput(puts, gets, simulatedPs),
+        FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), simulatedPs),
+        FabricMerge.rings(parts),
         new RunResult.Cores(polls, pollPs / 1000.0, busyPs / 1000.0,
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
         new RunResult.Module(retries, late, refused, served, notifications),
-        processes.result,
-        new RunResult.Integrity(check.checked(), check.corrupt(), check.outOfOrder(), check.unstamped()));
+        processes.result(),
+        integrity);
   }
 
-  /**
-   * The message latency by the pattern that chose the producer's targets and by element size,
-   * when the scenario mixes several: {@code message/pattern=hotspot}, {@code message/size=64}.
-   */
-  private static void messageBreakdowns(Machine machine, Map<String, LatencyRecorder.Summary> latency) {
-    Map<String, LatencyRecorder> byPattern = new java.util.TreeMap<>();
-    Map<Integer, LatencyRecorder> bySize = new java.util.TreeMap<>();
-    for (int n = 0; n < machine.nodes(); n++) {
-      MessagingModule m = machine.module(n);
-      m.messageLatencyByGroup().forEach((group, rec) -> byPattern
-          .computeIfAbsent(patternOf(machine, group), k -> new LatencyRecorder()).add(rec));
-      m.messageLatencyBySize().forEach(
-          (size, rec) -> bySize.computeIfAbsent(size, k -> new LatencyRecorder()).add(rec));
+  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long simulatedPs) {
+    double simulatedUs = simulatedPs / 1e6;
+    double ok = puts.ok + gets.ok;
+    return new RunResult.Throughput(
+        simulatedPs == 0 ? 0 : round(ok / simulatedUs),
+        simulatedPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (simulatedPs / 1e3)));
+  }
+
+  private static RunResult.Integrity add(RunResult.Integrity sum, PartTally.Checks c) {
+    return new RunResult.Integrity(sum.checked() + c.checked(), sum.corrupt() + c.corrupt(),
+        sum.outOfOrder() + c.outOfOrder(), sum.unstamped() + c.unstamped());
+  }
+
+  /** One op type summed over parts; errors by name, in name order. */
+  private static final class OpTotals {
+    long issued;
+    long ok;
+    long bytesOk;
+    final Map<String, Long> errors = new TreeMap<>();
+
+    void add(PartTally.Ops o) {
+      issued += o.issued();
+      ok += o.ok();
+      bytesOk += o.bytesOk();
+      o.errors().forEach((name, count) -> errors.merge(name, count, Long::sum));
     }
-    if (byPattern.size() > 1) {
-      byPattern.forEach((pattern, rec) -> latency.put("message/pattern=" + pattern, rec.summary()));
-    }
-    if (bySize.size() > 1) {
-      bySize.forEach((size, rec) -> latency.put("message/size=" + size, rec.summary()));
+
+    RunResult.Ops result() {
+      return new RunResult.Ops(issued, ok, errors);
     }
   }
 
-  /** A put-stream group's target pattern, or the group's program. */
-  private static String patternOf(Machine machine, int group) {
-    if (group < 0 || group >= machine.scenario().processes().size()) {
-      return "unknown";
-    }
-    var g = machine.scenario().processes().get(group);
-    return g.spec() instanceof io.ringfabric.workload.PutStreamSpec put
-        ? put.pattern().configName() : g.program();
-  }
-
-  private static RunResult.Links links(Machine machine, long simulatedPs) {
-    int count = 0;
-    double sum = 0;
-    double max = 0;
-    String maxName = "";
-    long packets = 0;
-    long queued = 0;
-    long waitPs = 0;
-    long maxWait = 0;
-    int maxQueue = 0;
-    for (int sw = 0; sw < machine.switchCount(); sw++) {
-      Switch s = machine.fabricSwitch(sw);
-      OutputPort[] ports = s.ports();
-      for (int p = 1; p < ports.length; p++) {
-        if (!s.hasLink(p)) {
-          continue;
-        }
-        OutputPort port = ports[p];
-        double u = simulatedPs == 0 ? 0 : (double) port.busyPsUntil(simulatedPs) / simulatedPs;
-        count++;
-        sum += u;
-        if (u > max) {
-          max = u;
-          maxName = port.name();
-        }
-        packets += port.packets();
-        queued += port.waited();
-        waitPs += port.waitPs();
-        maxWait = Math.max(maxWait, port.maxWaitPs());
-        maxQueue = Math.max(maxQueue, port.maxQueue());
-      }
-    }
-    return new RunResult.Links(count, count == 0 ? 0 : round(sum / count), round(max), maxName,
-        packets, queued, queued == 0 ? 0 : round(waitPs / 1000.0 / queued), maxWait / 1000.0, maxQueue);
-  }
-
-  private static RunResult.Rings rings(Machine machine) {
-    int count = 0;
-    long elements = 0;
-    long bytes = 0;
-    double peak = 0;
-    long peakBytes = 0;
-    int peakElements = 0;
-    String peakRing = "";
-    for (int n = 0; n < machine.nodes(); n++) {
-      for (RingBuffer r : machine.memory(n).rings()) {
-        count++;
-        elements += r.elements();
-        bytes += r.payloadBytes();
-        double occupancy = (double) r.peakUsedBytes() / r.capacity();
-        if (occupancy > peak) {
-          peak = occupancy;
-          peakBytes = r.peakUsedBytes();
-          peakElements = r.peakElements();
-          peakRing = "node " + n + " ring " + r.id();
-        }
-      }
-    }
-    return new RunResult.Rings(count, elements, bytes, round(peak), peakBytes, peakElements, peakRing);
-  }
-
-  private static final class Processes {
-    RunResult.Processes result;
-    boolean allEnded;
-    long lastEnd;
-  }
-
-  private static Processes processes(Machine machine) {
-    int total = 0;
-    int finished = 0;
-    int faulted = 0;
-    int failed = 0;
-    int unfinished = 0;
-    long lastEnd = 0;
-    List<String> failures = new ArrayList<>();
-    for (int n = 0; n < machine.nodes(); n++) {
-      for (int c = 0; c < machine.scenario().node().cores(); c++) {
-        for (Core.ProcessOutcome p : machine.core(n, c).outcomes()) {
+  /** What became of the processes, in part order, and when the last one ended. */
+  private record ProcessMerge(RunResult.Processes result, long lastEnd) {
+    static ProcessMerge of(List<PartTally> parts) {
+      int total = 0;
+      int finished = 0;
+      int faulted = 0;
+      int failed = 0;
+      int unfinished = 0;
+      long lastEnd = 0;
+      List<String> failures = new ArrayList<>();
+      for (PartTally t : parts) {
+        for (PartTally.Outcome p : t.processes()) {
           total++;
           switch (p.state()) {
             case "FINISHED" -> finished++;
@@ -234,12 +181,9 @@ public final class Results {
           lastEnd = Math.max(lastEnd, p.endedAt());
         }
       }
+      return new ProcessMerge(
+          new RunResult.Processes(total, finished, faulted, failed, unfinished, failures), lastEnd);
     }
-    Processes out = new Processes();
-    out.result = new RunResult.Processes(total, finished, faulted, failed, unfinished, failures);
-    out.allEnded = unfinished == 0;
-    out.lastEnd = lastEnd;
-    return out;
   }
 
   /** Six significant decimals are plenty for rates and shares and keep results.json readable. */

@@ -201,6 +201,7 @@ public final class TestScenarios {
         new Scenario.NodeSpec(cores, contexts),
         new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError);
+        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
+        new java.util.TreeMap<>());
   }
 }

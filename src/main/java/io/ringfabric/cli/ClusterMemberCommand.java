@@ -1,0 +1,139 @@
+package io.ringfabric.cli;
+
+import io.ringfabric.cluster.ClusterRun;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceOptions;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code ringfabric cluster member}: this JVM takes part in a cluster run. */
+@Command(
+    name = "member",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Takes part in a cluster run as one member. Start one on each host, each with the same"
+          + " scenario; the member at the first seed is the lead: it waits for --members members,"
+          + " places the nodes, runs, prints the report and writes DIR/results.json (and the trace).",
+      "Exit status: 0 done; 2 bad input, or refused by the lead (different scenario or version);"
+          + " 1 the run failed (a member lost, a model failure)."
+    })
+final class ClusterMemberCommand implements Callable<Integer> {
+  @ParentCommand ClusterCommand cluster;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "Scenario file; the same on every member. Default: conf/ringfabric.conf of the ringfabric directory.")
+  Path config;
+
+  @Mixin OverrideArgs overrideArgs;
+
+  @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+      description = "Address the other members reach this one at. Default: ${DEFAULT-VALUE}")
+  String host;
+
+  @Option(names = "--port", paramLabel = "P", required = true,
+      description = "TCP port this member listens on (open it between the hosts).")
+  int port;
+
+  @Option(names = "--seeds", paramLabel = "H:P,H:P...", required = true, split = ",",
+      description = "Members to join through; the first is the lead and must be started with"
+          + " --host and --port equal to it.")
+  List<String> seeds;
+
+  @Option(names = "--members", paramLabel = "N",
+      description = "Members the run waits for (the lead's value counts). Default: the number of seeds.")
+  Integer members;
+
+  @Option(names = "--join-timeout", paramLabel = "T", defaultValue = "120s",
+      description = "Wall-clock time to wait for the members to join (e.g. 90s, 5m). Default: ${DEFAULT-VALUE}")
+  String joinTimeout;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "out",
+      description = "Directory for results.json and report.txt (the lead only). Default: ${DEFAULT-VALUE}")
+  Path out;
+
+  @Mixin TraceArgs traceArgs;
+
+  @Option(names = "--exit-with-parent", hidden = true,
+      description = "Exit when standard input closes: cluster local's children end with their parent.")
+  boolean exitWithParent;
+
+  @Override
+  public Integer call() {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
+    boolean isDefault = config == null;
+    Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : config;
+    Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
+    ClusterRun.Options options = options(scenario);
+    if (options.lead()) {
+      Scenarios.prepareOutputDirectory(out);
+    } else if (options.trace() != null) {
+      throw new BadInput("--trace is for the lead (the first seed, " + seeds.get(0) + "); members record for it");
+    }
+    if (exitWithParent) {
+      endWithParent(stderr);
+    }
+    try {
+      RunResult result = ClusterRun.member(scenario, options, line -> {
+        stderr.println("ringfabric: " + line);
+        stderr.flush();
+      }, new java.util.concurrent.CompletableFuture<>());
+      return result == null ? Main.OK : Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+    } catch (ClusterRun.MemberFailed e) {
+      stderr.println("ringfabric: " + e.getMessage());
+      return e.exitCode();
+    } catch (EngineAborted e) {
+      stderr.println("ringfabric: the cluster run failed: " + e.getMessage());
+      return Main.FAILED;
+    }
+  }
+
+  /** Watches standard input: its end means the parent is gone, and so must this JVM be. */
+  private static void endWithParent(PrintWriter stderr) {
+    Thread watch = new Thread(() -> {
+      try {
+        while (System.in.read() != -1) {
+          // the parent writes nothing; only the end matters
+        }
+      } catch (java.io.IOException e) {
+        // a broken pipe is an end too
+      }
+      stderr.println("ringfabric: the parent of this member has gone; exiting");
+      stderr.flush();
+      Runtime.getRuntime().halt(Main.FAILED);
+    }, "ringfabric-parent-watch");
+    watch.setDaemon(true);
+    watch.start();
+  }
+
+  private ClusterRun.Options options(Scenario scenario) {
+    if (port < 1 || port > 65535) {
+      throw new BadInput("--port " + port + " is not a TCP port (1..65535)");
+    }
+    for (String s : seeds) {
+      ClusterHosts.checkHostPort("--seeds", s);
+    }
+    int n = members == null ? seeds.size() : members;
+    Scenarios.checkMembers(scenario, n);
+    Duration timeout = Times.wallClock("--join-timeout", joinTimeout);
+    if (timeout.toSeconds() < 1) {
+      throw new BadInput("--join-timeout must be at least 1s, not " + joinTimeout);
+    }
+    TraceOptions trace = traceArgs.options(scenario);
+    return new ClusterRun.Options(host, port, seeds, n, timeout, trace, Main.version(),
+        com.typesafe.config.ConfigFactory.empty());
+  }
+}

@@ -1,0 +1,45 @@
+package io.ringfabric.cli;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.stats.Report;
+import io.ringfabric.stats.ResultsJson;
+import io.ringfabric.stats.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** What a finished run leaves behind: the report on stdout, report.txt and results.json. */
+final class Outputs {
+  private Outputs() {}
+
+  /** Prints and writes the run's results; returns the exit status the run deserves. */
+  static int write(RunResult result, Scenario scenario, Path out, Path trace, PrintWriter stdout,
+      PrintWriter stderr) {
+    String report = Report.render(result);
+    stdout.print(report);
+    stdout.println();
+    Path json = out.resolve("results.json");
+    Path text = out.resolve("report.txt");
+    try {
+      Files.write(text, report.getBytes(StandardCharsets.UTF_8));
+      ResultsJson.write(result, json);
+    } catch (IOException e) {
+      throw new BadInput("cannot write to " + out + ": " + Scenarios.describe(e));
+    }
+    if (trace != null) {
+      stdout.println("wrote " + trace);
+    }
+    stdout.println("wrote " + text);
+    stdout.println("wrote " + json);
+    stdout.flush();
+    if (scenario.endRunOnProgramError() && !result.processes().failures().isEmpty()) {
+      stderr.println("ringfabric: the run ended early (on-program-error = end-run): "
+          + result.processes().failures().get(0));
+      stderr.flush();
+      return Main.FAILED;
+    }
+    return Main.OK;
+  }
+}

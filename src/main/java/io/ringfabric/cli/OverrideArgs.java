@@ -1,0 +1,33 @@
+package io.ringfabric.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** {@code --set key=value} and {@code --seed N}: the scenario overrides every running command takes. */
+final class OverrideArgs {
+  @Option(
+      names = "--set",
+      paramLabel = "key=value",
+      description = "Overrides one setting, e.g. --set fabric.mtu=512 (key relative to"
+          + " 'ringfabric.' or absolute; value in HOCON). Repeatable; later ones win.")
+  List<String> sets = new ArrayList<>();
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed of every random stream (overrides ringfabric.seed).")
+  Long seed;
+
+  /** {@code --set} in order, then {@code extra} (e.g. {@code engine=reference}), then {@code --seed}. */
+  List<String> overrides(String... extra) {
+    for (String s : sets) {
+      if (s.indexOf('=') <= 0) {
+        throw new BadInput("--set needs key=value, got '" + s + "'");
+      }
+    }
+    List<String> all = new ArrayList<>(sets);
+    all.addAll(List.of(extra));
+    if (seed != null) {
+      all.add("seed=" + seed);
+    }
+    return all;
+  }
+}

@@ -1,0 +1,146 @@
+package io.ringfabric.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.ActorEngine;
+import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.Address;
+import org.apache.pekko.actor.AddressFromURIString;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.JoinSeedNodes;
+
+/**
+ * Runs this JVM as one member of a cluster run: starts an actor system on {@code host:port},
+ * joins the seeds, and takes part until the run ends. The member at the first seed is the lead:
+ * it also admits the others, and returns the run's results; the others return null.
+ */
+public final class ClusterRun {
+  /** Exit status of a member whose run failed (as the command line's). */
+  private static final int FAILED = 1;
+
+  /** The actor system's name, the same on every member (Pekko requires it). */
+  public static final String SYSTEM = "ringfabric";
+
+  private ClusterRun() {}
+
+  /**
+   * How this member takes part.
+   *
+   * @param seeds {@code host:port} of the seed members; the first is the lead
+   * @param members how many members the run waits for (the lead's value counts)
+   * @param trace the trace to write (the lead only), or null
+   * @param pekko extra Pekko settings (tests make failure detection faster), or an empty config
+   */
+  public record Options(String host, int port, List<String> seeds, int members, Duration joinTimeout,
+      TraceOptions trace, String version, Config pekko) {
+
+    public boolean lead() {
+      return seeds.get(0).equals(host + ":" + port);
+    }
+  }
+
+  /** A member's part of the run failed or was refused; {@code exitCode} says which. */
+  public static final class MemberFailed extends RuntimeException {
+    private final int exitCode;
+
+    public MemberFailed(int exitCode, String message) {
+      super(message);
+      this.exitCode = exitCode;
+    }
+
+    public int exitCode() {
+      return exitCode;
+    }
+  }
+
+  /**
+   * Takes part in the run and returns its results on the lead, null elsewhere. Throws
+   * {@link EngineAborted} when the run fails, {@link MemberFailed} when this member fails or is
+   * refused.
+   */
+  public static RunResult member(Scenario scenario, Options options, Consumer<String> log,
+      CompletableFuture<String> abort) {
+    org.slf4j.LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
+    CompletableFuture<RunResult> result = new CompletableFuture<>();
+    CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
+    abort.thenAccept(why -> {
+      result.completeExceptionally(new EngineAborted(why));
+      outcome.complete(new Member.Outcome(FAILED, why));
+    });
+    boolean lead = options.lead();
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.setup(ctx -> {
+      if (lead) {
+        ctx.spawn(Lead.create(scenario, options.version(), options.members(), TraceSpec.of(options.trace()),
+            options.joinTimeout(), log, result), "lead");
+      }
+      ctx.spawn(Member.create(scenario, options.version(), options.trace() == null ? null : options.trace().file(),
+          options.joinTimeout(), log, outcome), "member");
+      return Behaviors.empty();
+    }), SYSTEM, config(scenario, options));
+    try {
+      Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));
+      if (lead) {
+        RunResult r = await(result);
+        await(outcome); // the lead's own member stops once the results are in
+        return r;
+      }
+      Member.Outcome o = await(outcome);
+      if (o.exitCode() != 0) {
+        throw new MemberFailed(o.exitCode(), o.message());
+      }
+      return null;
+    } finally {
+      stop(system);
+    }
+  }
+
+  private static <T> T await(CompletableFuture<T> future) {
+    try {
+      return future.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new EngineAborted("the cluster run failed: " + e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new EngineAborted("interrupted");
+    }
+  }
+
+  /** Leaves the cluster and stops, without waiting long: the results are already in hand. */
+  private static void stop(ActorSystem<Void> system) {
+    system.terminate();
+    try {
+      system.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+      // nothing more to do; the JVM's exit ends what is left
+    }
+  }
+
+  static Config config(Scenario scenario, Options options) {
+    Config here = ConfigFactory.parseMap(Map.of(
+        "pekko.remote.artery.canonical.hostname", options.host(),
+        "pekko.remote.artery.canonical.port", options.port()));
+    return options.pekko().withFallback(here)
+        .withFallback(ConfigFactory.parseResources("ringfabric-cluster.conf"))
+        .withFallback(ActorEngine.config(scenario.actors()));
+  }
+
+  static List<Address> seedAddresses(List<String> seeds) {
+    return seeds.stream().map(s -> AddressFromURIString.parse("pekko://" + SYSTEM + "@" + s)).toList();
+  }
+}

@@ -1,0 +1,281 @@
+package io.ringfabric.cluster;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.Coordinator;
+import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.EngineRun;
+import io.ringfabric.stats.LinkBusy;
+import io.ringfabric.stats.PartTally;
+import io.ringfabric.stats.Results;
+import io.ringfabric.stats.RunResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.actor.typed.receptionist.ServiceKey;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+
+/**
+ * The lead of a cluster run, on the first seed: admits members whose version and settings match
+ * its own, places the parts once the expected number has joined (by address, never by join
+ * order; the lead is member 0), starts them together, and gathers every member's figures into
+ * the run's results.
+ */
+public final class Lead extends AbstractBehavior<Lead.Command> {
+
+  /** What the lead hears. */
+  public interface Command {}
+
+  /** How members find the lead. */
+  public static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "ringfabric-lead");
+
+  /** A member asks to take part. */
+  public record Join(ActorRef<Member.Command> member, String address, String version,
+      SortedMap<String, String> settings) implements Command, ClusterMessage {}
+
+  /** A member has built its share. */
+  public record Ready(int index, ActorRef<Coordinator.Command> coordinator) implements Command, ClusterMessage {}
+
+  /** A member's run ended; its parts' figures. */
+  public record Ended(int index, EngineRun run, List<PartTally> tallies) implements Command, ClusterMessage {}
+
+  /** A member's parts' link busy times up to the run's end, part by part. */
+  public record Busy(int index, List<LinkBusy> busy) implements Command, ClusterMessage {}
+
+  /** A member's run failed. */
+  public record Failed(int index, String message) implements Command, ClusterMessage {}
+
+  private record ClusterChanged(ClusterEvent.ClusterDomainEvent event) implements Command {}
+
+  private enum JoinTimeout implements Command {
+    INSTANCE
+  }
+
+  private final Scenario scenario;
+  private final String version;
+  private final String self;
+  private final int expected;
+  private final TraceSpec trace;
+  private final Duration joinTimeout;
+  private final Consumer<String> log;
+  private final CompletableFuture<RunResult> result;
+  private final TreeMap<String, Join> joined = new TreeMap<>();
+  private List<Join> members; // by member index, once started
+  private List<ActorRef<Coordinator.Command>> coordinators;
+  private EngineRun[] runs;
+  private List<PartTally>[] tallies;
+  private List<LinkBusy>[] busy;
+  private int answers;
+
+  public static Behavior<Command> create(Scenario scenario, String version, int expected,
+      TraceSpec trace, Duration joinTimeout, Consumer<String> log, CompletableFuture<RunResult> result) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+        new Lead(ctx, timers, scenario, version, expected, trace, joinTimeout, log, result)));
+  }
+
+  private Lead(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
+      String version, int expected, TraceSpec trace, Duration joinTimeout, Consumer<String> log,
+      CompletableFuture<RunResult> result) {
+    super(ctx);
+    this.scenario = scenario;
+    this.version = version;
+    this.expected = expected;
+    this.trace = trace;
+    this.joinTimeout = joinTimeout;
+    this.log = log;
+    this.result = result;
+    this.self = Addresses.of(Cluster.get(ctx.getSystem()).selfMember().address());
+    ctx.getSystem().receptionist().tell(Receptionist.register(KEY, ctx.getSelf()));
+    Addresses.watch(ctx, ClusterChanged::new);
+    timers.startSingleTimer(JoinTimeout.INSTANCE, joinTimeout);
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(Join.class, this::onJoin)
+        .onMessage(Ready.class, this::onReady)
+        .onMessage(Ended.class, this::onEnded)
+        .onMessage(Busy.class, this::onBusy)
+        .onMessage(Failed.class, this::onFailed)
+        .onMessage(ClusterChanged.class, this::onClusterChanged)
+        .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .build();
+  }
+
+  private Behavior<Command> onJoin(Join join) {
+    String refusal = refusal(join);
+    if (refusal != null) {
+      log.accept("refused " + join.address() + ": " + refusal);
+      join.member().tell(new Member.Refused(refusal));
+      return this;
+    }
+    joined.put(join.address(), join);
+    log.accept("member at " + join.address() + " joined (" + joined.size() + " of " + expected + ")");
+    return joined.size() == expected ? start() : this;
+  }
+
+  /** Why a member may not join, or null. */
+  private String refusal(Join join) {
+    if (members != null) {
+      return "the run has already started with " + expected + " members";
+    }
+    if (!version.equals(join.version())) {
+      return "it runs ringfabric " + join.version() + " and the lead runs " + version;
+    }
+    List<String> differences = SettingsDiff.between(scenario.settings(), join.settings());
+    return differences.isEmpty() ? null : "its scenario differs from the lead's: " + SettingsDiff.describe(differences);
+  }
+
+  /** Places the parts and tells every member its share. */
+  @SuppressWarnings("unchecked")
+  private Behavior<Command> start() {
+    members = new ArrayList<>(joined.values());
+    members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> hostOf(j.address()))
+        .thenComparingInt(j -> portOf(j.address())));
+    List<String> addresses = members.stream().map(Join::address).toList();
+    Placement placement = Placement.blocks(io.ringfabric.model.Machine.layoutOf(scenario).parts(), expected);
+    List<String> lines = placement.describe();
+    for (int m = 0; m < expected; m++) {
+      log.accept(lines.get(m) + " at " + addresses.get(m) + (m == 0 ? " (lead)" : ""));
+    }
+    coordinators = new ArrayList<>(java.util.Collections.nCopies(expected, null));
+    runs = new EngineRun[expected];
+    tallies = new List[expected];
+    busy = new List[expected];
+    for (int m = 0; m < expected; m++) {
+      members.get(m).member().tell(new Member.Start(m, addresses, placement.memberOf(), trace));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onReady(Ready ready) {
+    coordinators.set(ready.index(), ready.coordinator());
+    if (++answers == expected) {
+      answers = 0;
+      for (Join m : members) {
+        m.member().tell(new Member.Go(coordinators));
+      }
+    }
+    return this;
+  }
+
+  private Behavior<Command> onEnded(Ended ended) {
+    runs[ended.index()] = ended.run();
+    tallies[ended.index()] = ended.tallies();
+    if (++answers == expected) {
+      answers = 0;
+      long simulatedPs = Results.simulatedPs(scenario, allTallies(), run());
+      for (Join m : members) {
+        m.member().tell(new Member.CollectBusy(simulatedPs));
+      }
+    }
+    return this;
+  }
+
+  private Behavior<Command> onBusy(Busy b) {
+    busy[b.index()] = b.busy();
+    if (++answers < expected) {
+      return this;
+    }
+    List<LinkBusy> all = new ArrayList<>();
+    for (List<LinkBusy> mine : busy) {
+      all.addAll(mine);
+    }
+    result.complete(Results.from(scenario, allTallies(), all, run()));
+    for (Join m : members) {
+      m.member().tell(new Member.Stop(true));
+    }
+    return Behaviors.stopped();
+  }
+
+  /** Every part's tally in part order: members hold contiguous blocks, in member order. */
+  private List<PartTally> allTallies() {
+    List<PartTally> all = new ArrayList<>();
+    for (List<PartTally> mine : tallies) {
+      all.addAll(mine);
+    }
+    return all;
+  }
+
+  /** The members' runs as one: events add up, the clock and windows are shared. */
+  private EngineRun run() {
+    long events = 0;
+    long last = 0;
+    long woken = 0;
+    for (EngineRun r : runs) {
+      events += r.events();
+      last = Math.max(last, r.lastEventPs());
+      woken += r.partsWoken();
+    }
+    EngineRun lead = runs[0];
+    return new EngineRun(lead.engine(), events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
+  }
+
+  private Behavior<Command> onFailed(Failed failed) {
+    return fail(failed.index() == 0 ? failed.message() : "member " + failed.index() + ": " + failed.message());
+  }
+
+  /** Before the start a member that goes is only forgotten; once results are due, it ends the run. */
+  private Behavior<Command> onClusterChanged(ClusterChanged changed) {
+    String gone = Addresses.gone(changed.event());
+    if (gone == null) {
+      return this;
+    }
+    if (members == null) {
+      if (joined.remove(gone) != null) {
+        log.accept("member at " + gone + " " + Addresses.how(changed.event()) + " before the run started");
+      }
+      return this;
+    }
+    int index = members.stream().map(Join::address).toList().indexOf(gone);
+    if (index > 0 && runs[index] != null && busy[index] == null) {
+      return fail("member " + index + " (" + gone + ") " + Addresses.how(changed.event())
+          + " before its results arrived");
+    }
+    return this; // during the run the members' coordinators end it
+  }
+
+  private Behavior<Command> onJoinTimeout() {
+    if (members != null) {
+      return this;
+    }
+    return fail("only " + joined.size() + " of " + expected + " members joined within "
+        + joinTimeout.toSeconds() + " s" + (joined.isEmpty() ? "" : ": " + String.join(", ", joined.keySet())));
+  }
+
+  private Behavior<Command> fail(String message) {
+    result.completeExceptionally(new EngineAborted(message));
+    if (members != null) {
+      for (Join m : members) {
+        m.member().tell(new Member.Stop(false));
+      }
+    } else {
+      for (Join j : joined.values()) {
+        j.member().tell(new Member.Refused("the lead gave up: " + message));
+      }
+    }
+    return Behaviors.stopped();
+  }
+
+  private static String hostOf(String address) {
+    return address.substring(0, address.lastIndexOf(':'));
+  }
+
+  private static int portOf(String address) {
+    return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+  }
+}

@@ -1,0 +1,252 @@
+package io.ringfabric.cluster;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.Coordinator;
+import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.EngineRun;
+import io.ringfabric.engine.Guardian;
+import io.ringfabric.engine.Share;
+import io.ringfabric.engine.Simulation;
+import io.ringfabric.model.Machine;
+import io.ringfabric.stats.LinkBusy;
+import io.ringfabric.stats.PartTally;
+import io.ringfabric.trace.TraceWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.Receive;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.actor.typed.receptionist.Receptionist;
+import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.typed.Cluster;
+
+/**
+ * One JVM's part in a cluster run: finds the lead, asks to join (with its version and settings),
+ * builds the share of the machine the lead gives it (its parts' actors and a coordinator), runs
+ * it in step with the other members, and hands its parts' figures to the lead at the end.
+ * Watches the cluster the whole time: a member of the run that leaves or cannot be reached ends
+ * the run here, naming it.
+ */
+public final class Member extends AbstractBehavior<Member.Command> {
+
+  /** What a member hears. */
+  public interface Command {}
+
+  /** The lead would not take this member. */
+  public record Refused(String reason) implements Command, ClusterMessage {}
+
+  /**
+   * Build your share and say when ready.
+   *
+   * @param addresses every member's address, by member index
+   * @param memberOf the member of every part
+   * @param trace what to record for the trace, or null
+   */
+  public record Start(int index, List<String> addresses, int[] memberOf, TraceSpec trace)
+      implements Command, ClusterMessage {}
+
+  /** Every member is ready: their coordinators, by member index. Run. */
+  public record Go(List<ActorRef<Coordinator.Command>> coordinators) implements Command, ClusterMessage {}
+
+  /** Send the busy time of your parts' links up to the run's end. */
+  public record CollectBusy(long simulatedPs) implements Command, ClusterMessage {}
+
+  /** The lead has the results; stop. */
+  public record Stop(boolean ok) implements Command, ClusterMessage {}
+
+  private record LeadListing(Receptionist.Listing listing) implements Command {}
+
+  private record RunEnded(EngineRun run, Throwable failure) implements Command {}
+
+  private record ClusterChanged(ClusterEvent.ClusterDomainEvent event) implements Command {}
+
+  private enum JoinTimeout implements Command {
+    INSTANCE
+  }
+
+  /** How a member's part of the run ends, for the command to turn into an exit status. */
+  public record Outcome(int exitCode, String message) {}
+
+  private final Scenario scenario;
+  private final String address;
+  private final String version;
+  private final Path traceFile; // only the lead's own member writes the trace
+  private final CompletableFuture<Outcome> outcome;
+  private final Consumer<String> log;
+  private ActorRef<Lead.Command> lead;
+  private Start start;
+  private Machine machine;
+  private TraceWriter trace;
+  private ActorRef<Coordinator.Command> coordinator;
+  private boolean ended;
+  private boolean delivered;
+
+  public static Behavior<Command> create(Scenario scenario, String version, Path traceFile,
+      Duration joinTimeout, Consumer<String> log, CompletableFuture<Outcome> outcome) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
+        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, outcome)));
+  }
+
+  private Member(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
+      String version, Path traceFile, Duration joinTimeout, Consumer<String> log,
+      CompletableFuture<Outcome> outcome) {
+    super(ctx);
+    this.log = log;
+    this.scenario = scenario;
+    this.version = version;
+    this.traceFile = traceFile;
+    this.outcome = outcome;
+    this.address = Addresses.of(Cluster.get(ctx.getSystem()).selfMember().address());
+    ctx.getSystem().receptionist().tell(Receptionist.subscribe(Lead.KEY,
+        ctx.messageAdapter(Receptionist.Listing.class, LeadListing::new)));
+    Addresses.watch(ctx, ClusterChanged::new);
+    timers.startSingleTimer(JoinTimeout.INSTANCE, joinTimeout);
+  }
+
+  @Override
+  public Receive<Command> createReceive() {
+    return newReceiveBuilder()
+        .onMessage(LeadListing.class, this::onLeadListing)
+        .onMessage(Refused.class, this::onRefused)
+        .onMessage(Start.class, this::onStart)
+        .onMessage(Go.class, this::onGo)
+        .onMessage(RunEnded.class, this::onRunEnded)
+        .onMessage(CollectBusy.class, this::onCollectBusy)
+        .onMessage(Stop.class, this::onStop)
+        .onMessage(ClusterChanged.class, this::onClusterChanged)
+        .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .build();
+  }
+
+  private Behavior<Command> onLeadListing(LeadListing message) {
+    var found = message.listing().getServiceInstances(Lead.KEY);
+    if (lead == null && !found.isEmpty()) {
+      lead = found.iterator().next();
+      lead.tell(new Lead.Join(getContext().getSelf(), address, version, scenario.settings()));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onRefused(Refused refused) {
+    return end(2, "the lead refused this member: " + refused.reason());
+  }
+
+  private Behavior<Command> onJoinTimeout() {
+    if (start != null) {
+      return this;
+    }
+    return end(1, lead == null
+        ? "found no lead in the cluster in time; is the first seed running ringfabric cluster member?"
+        : "the lead did not start the run in time (not enough members joined?)");
+  }
+
+  /** Builds this member's share: the whole machine's model, but actors only for its own parts. */
+  private Behavior<Command> onStart(Start s) {
+    start = s;
+    if (s.index() > 0) {
+      log.accept("member " + s.index() + " of " + s.addresses().size() + " at " + address + ": "
+          + new Share(s.index(), s.addresses().size(), s.memberOf()).parts().size() + " parts");
+    }
+    machine = Machine.build(scenario);
+    if (s.trace() != null && s.index() == 0) {
+      trace = Simulation.startTrace(machine, s.trace().options(traceFile));
+    } else if (s.trace() != null) {
+      Simulation.attachRecorders(machine, s.trace().options(null)); // records go to member 0
+    }
+    Share share = new Share(s.index(), s.addresses().size(), s.memberOf());
+    CompletableFuture<EngineRun> done = new CompletableFuture<>();
+    coordinator = Guardian.spawnCoordinator(getContext(), machine, share,
+        Duration.ofMillis(scenario.actors().watchdogMillis()), trace, done);
+    coordinator.tell(Guardian.spawnParts(getContext(), machine, share));
+    getContext().pipeToSelf(done, RunEnded::new);
+    lead.tell(new Lead.Ready(s.index(), coordinator));
+    return this;
+  }
+
+  private Behavior<Command> onGo(Go go) {
+    coordinator.tell(new Coordinator.Peers(go.coordinators()));
+    return this;
+  }
+
+  private Behavior<Command> onRunEnded(RunEnded r) {
+    ended = true;
+    closeTrace();
+    if (r.failure() != null) {
+      Throwable cause = r.failure() instanceof java.util.concurrent.CompletionException c ? c.getCause() : r.failure();
+      String message = cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause);
+      lead.tell(new Lead.Failed(start.index(), message));
+      return end(1, message);
+    }
+    List<PartTally> tallies = new ArrayList<>();
+    for (int p = 0; p < start.memberOf().length; p++) {
+      if (start.memberOf()[p] == start.index()) {
+        tallies.add(PartTally.of(machine, p));
+      }
+    }
+    lead.tell(new Lead.Ended(start.index(), r.run(), tallies));
+    return this;
+  }
+
+  private Behavior<Command> onCollectBusy(CollectBusy collect) {
+    List<LinkBusy> busy = new ArrayList<>();
+    for (int p = 0; p < start.memberOf().length; p++) {
+      if (start.memberOf()[p] == start.index()) {
+        busy.add(LinkBusy.of(machine, p, collect.simulatedPs()));
+      }
+    }
+    lead.tell(new Lead.Busy(start.index(), busy));
+    delivered = true;
+    return this;
+  }
+
+  private Behavior<Command> onStop(Stop stop) {
+    return end(stop.ok() ? 0 : 1, stop.ok() ? "done" : "the run failed on another member");
+  }
+
+  /** A member of the run gone ends the run; before the run, only the lead's loss matters. */
+  private Behavior<Command> onClusterChanged(ClusterChanged changed) {
+    String gone = Addresses.gone(changed.event());
+    if (gone == null || gone.equals(address)) {
+      return this;
+    }
+    if (start == null) {
+      return lead != null && gone.equals(Addresses.of(lead.path().address()))
+          ? end(1, "the lead (" + gone + ") " + Addresses.how(changed.event()) + " before the run started")
+          : this;
+    }
+    int index = start.addresses().indexOf(gone);
+    if (index < 0) {
+      return this;
+    }
+    String who = "member " + index + " (" + gone + ") " + Addresses.how(changed.event());
+    if (!ended) {
+      coordinator.tell(new Coordinator.MemberLost(who));
+      return this;
+    }
+    if (index == 0 && !delivered) {
+      return end(1, who + " before it had this member's results");
+    }
+    return this;
+  }
+
+  private void closeTrace() {
+    if (trace != null) {
+      trace.close();
+      trace = null;
+    }
+  }
+
+  private Behavior<Command> end(int exitCode, String message) {
+    closeTrace();
+    outcome.complete(new Outcome(exitCode, message));
+    return Behaviors.stopped();
+  }
+}

@@ -1,0 +1,84 @@
+package io.ringfabric.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/** Cluster members as threads of the test JVM, each with its own actor system on 127.0.0.1. */
+final class ClusterMembers {
+  /** Failure detection and gossip fast enough for tests (pekko.md section 2.3); never for real runs. */
+  static final Config FAST = ConfigFactory.parseString("""
+      pekko.cluster {
+        periodic-tasks-initial-delay = 100ms
+        gossip-interval = 200ms
+        leader-actions-interval = 200ms
+        unreachable-nodes-reaper-interval = 250ms
+        failure-detector { heartbeat-interval = 200ms, acceptable-heartbeat-pause = 1s, expected-response-after = 200ms }
+        split-brain-resolver.stable-after = 2s
+      }
+      pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
+      """);
+
+  private ClusterMembers() {}
+
+  /** A free port of 127.0.0.1 for the lead. */
+  static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** One member's end: the lead's results, or what it threw. */
+  record End(RunResult result, RuntimeException failure, List<String> log) {}
+
+  /**
+   * Runs the lead (scenario {@code scenarios.get(0)}) and one member per further scenario, each in
+   * a thread, and returns every member's end in that order.
+   */
+  static List<End> run(List<Scenario> scenarios, TraceOptions trace, Duration joinTimeout) throws Exception {
+    int leadPort = freePort();
+    List<String> seeds = List.of("127.0.0.1:" + leadPort);
+    ExecutorService threads = Executors.newFixedThreadPool(scenarios.size());
+    try {
+      List<Future<End>> ends = new ArrayList<>();
+      for (int i = 0; i < scenarios.size(); i++) {
+        Scenario s = scenarios.get(i);
+        int port = i == 0 ? leadPort : 0;
+        TraceOptions t = i == 0 ? trace : null;
+        ends.add(threads.submit(() -> {
+          List<String> log = Collections.synchronizedList(new ArrayList<>());
+          try {
+            RunResult r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
+                scenarios.size(), joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>());
+            return new End(r, null, log);
+          } catch (RuntimeException e) {
+            return new End(null, e, log);
+          }
+        }));
+      }
+      List<End> out = new ArrayList<>();
+      for (Future<End> f : ends) {
+        out.add(f.get());
+      }
+      return out;
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+}

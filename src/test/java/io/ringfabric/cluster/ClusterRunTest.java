@@ -1,0 +1,159 @@
+package io.ringfabric.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.engine.Simulation;
+import io.ringfabric.model.Machine;
+import io.ringfabric.stats.ResultsJson;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceLevel;
+import io.ringfabric.trace.TraceOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three members in one JVM, each its own actor system talking over Artery on 127.0.0.1, give
+ * the results of the reference engine.
+ */
+@Tag("cluster")
+class ClusterRunTest {
+  private static final Duration JOIN = Duration.ofSeconds(30);
+
+  static Scenario scenario(String file, String... sets) {
+    return ScenarioLoader.load(Path.of(file), List.of(sets));
+  }
+
+  /** results.json without the fields that name the engine or measure the wall clock. */
+  static String comparable(RunResult r) {
+    return ResultsJson.toJson(r).lines()
+        .filter(l -> !l.contains("\"engine\"") && !l.contains("\"wallSeconds\"")
+            && !l.contains("\"eventsPerSecond\""))
+        .reduce("", (a, b) -> a + b + "\n");
+  }
+
+  private static void assertSameAsReference(Scenario s, int members) throws Exception {
+    RunResult reference = Simulation.run(Machine.build(s), "reference");
+    List<ClusterMembers.End> ends = ClusterMembers.run(java.util.Collections.nCopies(members, s), null, JOIN);
+    for (ClusterMembers.End e : ends) {
+      assertNull(e.failure(), () -> "a member failed: " + e.failure() + " " + e.log());
+    }
+    RunResult cluster = ends.get(0).result();
+    assertNotNull(cluster);
+    assertEquals(reference.fingerprint(), cluster.fingerprint());
+    assertEquals(comparable(reference), comparable(cluster));
+    for (int m = 1; m < members; m++) {
+      assertNull(ends.get(m).result(), "only the lead returns results");
+    }
+  }
+
+  @Test
+  void threeMembersRunTheDefaultScenarioToTheReferenceFingerprint() throws Exception {
+    assertSameAsReference(scenario("conf/ringfabric.conf", "duration=40us"), 3);
+  }
+
+  @Test
+  void threeMembersRunTheExamplesToTheReferenceFingerprint() throws Exception {
+    assertSameAsReference(scenario("conf/request-reply.conf"), 3);
+    assertSameAsReference(scenario("conf/incast.conf", "duration=20us"), 3);
+  }
+
+  @Test
+  void aStarWithItsCentreSwitchOnAMemberOfItsOwnRuns() throws Exception {
+    // 4 leaves and a centre switch: 5 parts on 3 members
+    assertSameAsReference(scenario("conf/ringfabric.conf", "topology.kind=star", "topology.dims=[4]",
+        "duration=30us"), 3);
+  }
+
+  @Test
+  void aTracedClusterRunWritesTheBytesOfOneJvm(@TempDir Path dir) throws Exception {
+    Scenario s = scenario("conf/ringfabric.conf", "duration=15us");
+    Path whole = dir.resolve("whole.jsonl");
+    Simulation.run(s.with("actors", s.actors()), new TraceOptions(whole, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null));
+    Path spread = dir.resolve("cluster.jsonl");
+    List<ClusterMembers.End> ends = ClusterMembers.run(List.of(s, s),
+        new TraceOptions(spread, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null), JOIN);
+    assertNull(ends.get(0).failure(), () -> String.valueOf(ends.get(0).failure()));
+    assertTrue(Files.size(whole) > 50_000);
+    assertArrayEquals(Files.readAllBytes(whole), Files.readAllBytes(spread));
+  }
+
+  @Test
+  void aMemberWithADifferentScenarioIsRefusedAndTheRunGoesOnWithoutIt() throws Exception {
+    Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
+    Scenario other = scenario("conf/ringfabric.conf", "duration=10us", "fabric.mtu=512");
+    int leadPort = ClusterMembers.freePort();
+    List<String> seeds = List.of("127.0.0.1:" + leadPort);
+    var threads = java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      var lead = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2,
+          JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
+      var refused = threads.submit(() -> {
+        try {
+          ClusterRun.member(other, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, JOIN, null, "test",
+              ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
+          return null;
+        } catch (RuntimeException e) {
+          return e;
+        }
+      });
+      RuntimeException e = refused.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, e);
+      assertEquals(2, failed.exitCode());
+      assertTrue(failed.getMessage().contains("ringfabric.fabric.mtu is 512 on the member and 256 on the lead"),
+          failed.getMessage());
+      var good = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2,
+          JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
+      assertNull(good.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
+          lead.get(60, java.util.concurrent.TimeUnit.SECONDS).fingerprint());
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  @Test
+  void aMemberOfAnotherVersionIsRefused() throws Exception {
+    Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
+    int leadPort = ClusterMembers.freePort();
+    List<String> seeds = List.of("127.0.0.1:" + leadPort);
+    var threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      var lead = threads.submit(() -> {
+        try {
+          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2,
+              Duration.ofSeconds(8), null, "1.0", ClusterMembers.FAST), l -> { },
+              new java.util.concurrent.CompletableFuture<>());
+        } catch (RuntimeException e) {
+          return e;
+        }
+      });
+      RuntimeException e = null;
+      try {
+        ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, JOIN, null, "0.9",
+            ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
+      } catch (RuntimeException x) {
+        e = x;
+      }
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, e);
+      assertEquals(2, failed.exitCode());
+      assertTrue(failed.getMessage().contains("it runs ringfabric 0.9 and the lead runs 1.0"), failed.getMessage());
+      Object leadEnd = lead.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      assertInstanceOf(io.ringfabric.engine.EngineAborted.class, leadEnd);
+      assertTrue(((Exception) leadEnd).getMessage().contains("only 1 of 2 members joined"), leadEnd.toString());
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package io.ringfabric.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.cli.Main;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.EngineAborted;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Members in child JVMs, started from the test with the test's classpath. */
+@Tag("multi-jvm")
+class MultiJvmTest {
+
+  private static String fingerprintIn(Path results) throws Exception {
+    String json = Files.readString(results);
+    int at = json.indexOf("\"fingerprint\"");
+    int from = json.indexOf('"', json.indexOf(':', at)) + 1;
+    return json.substring(from, json.indexOf('"', from));
+  }
+
+  private static int cli(ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
+    return Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), args);
+  }
+
+  @Test
+  void clusterLocalWithTwoChildJvmsGivesTheFingerprintOfOneJvm(@TempDir Path dir) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int single = cli(out, err, "run", "conf/ringfabric.conf", "--engine", "reference", "--set", "duration=40us",
+        "--out", dir.resolve("one").toString());
+    assertEquals(0, single, err::toString);
+    out.reset();
+    err.reset();
+    int code = cli(out, err, "cluster", "local", "--members", "3", "conf/ringfabric.conf",
+        "--set", "duration=40us", "--out", dir.resolve("three").toString());
+    assertEquals(0, code, () -> err + "\n" + logs(dir.resolve("three/members")));
+    assertEquals(fingerprintIn(dir.resolve("one/results.json")), fingerprintIn(dir.resolve("three/results.json")));
+    String e = err.toString(StandardCharsets.UTF_8);
+    assertTrue(e.contains("member 0: parts 0..5 (6 parts)"), e);
+    assertTrue(e.contains("member 2: parts 11..15 (5 parts)"), e);
+    try (var files = Files.list(dir.resolve("three/members"))) {
+      assertEquals(2, files.count(), "one log per child JVM");
+    }
+  }
+
+  private static String logs(Path dir) {
+    StringBuilder b = new StringBuilder();
+    try (var files = Files.list(dir)) {
+      for (Path p : files.toList()) {
+        b.append("--- ").append(p.getFileName()).append('\n').append(Files.readString(p));
+      }
+    } catch (Exception e) {
+      b.append(e);
+    }
+    return b.toString();
+  }
+
+  /** {@code cluster member} in a child JVM joining the lead at {@code leadPort}. */
+  private static Process child(int leadPort, Path log, Path config) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:+UseSerialGC",
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "cluster", "member", "--config", config.toString(), "--port",
+        String.valueOf(ClusterMembers.freePort()),
+        "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--exit-with-parent"));
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  @Test
+  void killingAMemberMidRunEndsTheRunOnTheLeadWithinSeconds(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("long.conf"); // the default scenario, a hundred times longer
+    Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
+    Scenario s = ClusterRunTest.scenario(config.toString());
+    int leadPort = ClusterMembers.freePort();
+    Path log = dir.resolve("child.log");
+    Process member = child(leadPort, log, config);
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+      Future<Object> lead = thread.submit(() -> {
+        try {
+          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
+              List.of("127.0.0.1:" + leadPort), 2, Duration.ofSeconds(60), null, Main.VERSION, ClusterMembers.FAST),
+              lines::add, new CompletableFuture<>());
+        } catch (RuntimeException e) {
+          return e;
+        }
+      });
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!Files.readString(log).contains("member 1 of 2") && System.nanoTime() < deadline && !lead.isDone()) {
+        Thread.sleep(100);
+      }
+      assertTrue(Files.readString(log).contains("member 1 of 2"), () -> "the member never started: " + lines
+          + "\n" + logs(dir));
+      Thread.sleep(1500); // well into the run
+      assertTrue(!lead.isDone(), "the run ended before the member could be killed; make it longer");
+      member.destroyForcibly();
+      long killed = System.nanoTime();
+      Object end = lead.get(30, TimeUnit.SECONDS);
+      double seconds = (System.nanoTime() - killed) / 1e9;
+      EngineAborted aborted = assertInstanceOf(EngineAborted.class, end);
+      assertTrue(aborted.getMessage().matches(".*member 1 \\(127\\.0\\.0\\.1:\\d+\\) (became unreachable|left the cluster"
+          + "|was removed from the cluster|was marked down) during window \\d+ \\(at \\d+ ps\\).*"), aborted.getMessage());
+      assertTrue(seconds < 15, "the lead took " + seconds + " s to end the run");
+    } finally {
+      member.destroyForcibly();
+      member.waitFor(10, TimeUnit.SECONDS);
+      thread.shutdownNow();
+    }
+  }
+}
