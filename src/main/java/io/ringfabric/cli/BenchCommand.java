@@ -57,6 +57,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "Messages an actor handles before yielding its thread (default: actors.throughput).")
   int throughput;
 
+  @Option(names = "--cluster", paramLabel = "N",
+      description = "Also run each scenario on a local cluster of N member JVMs (one cold run:"
+          + " fresh member JVMs, no warm-up) and print its ratio to the actor engine in one JVM.")
+  int cluster;
+
   @Option(names = "--in-process", hidden = true, description = "Measure in this JVM (what each fork runs).")
   boolean inProcess;
 
@@ -76,6 +81,15 @@ final class BenchCommand implements Callable<Integer> {
       if (!e.equals("reference") && !e.equals("actors")) {
         throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
       }
+    }
+    if (cluster == 1 || cluster < 0) {
+      throw new BadInput("--cluster needs at least 2 members, not " + cluster);
+    }
+    if (inProcess && cluster > 1) {
+      for (int n : nodes) {
+        out.println(RESULT + encode(BenchCluster.measure(n, ops, cluster, actorOverrides())));
+      }
+      return Main.OK;
     }
     if (inProcess) {
       for (int n : nodes) {
@@ -101,16 +115,36 @@ final class BenchCommand implements Callable<Integer> {
             m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.fingerprint());
         out.flush();
       }
+      if (cluster > 1) {
+        Bench.Measurement m = fork(n, "cluster");
+        ms.add(m);
+        out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f  %s%n", m.nodes(),
+            m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
+            m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.fingerprint());
+      }
       ratio(out, ms);
     }
     return Main.OK;
+  }
+
+  /** {@code --threads} and {@code --throughput} as scenario overrides, for cluster members. */
+  private List<String> actorOverrides() {
+    List<String> sets = new ArrayList<>();
+    if (threads > 0) {
+      sets.add("actors.threads=" + threads);
+    }
+    if (throughput > 0) {
+      sets.add("actors.throughput=" + throughput);
+    }
+    return sets;
   }
 
   /** Runs one measurement in a child JVM with this one's class path. */
   private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx4g", "-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n), "--engines", engine,
+        Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n),
+        "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
         "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput)));
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -160,7 +194,14 @@ final class BenchCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "%-6d ratio actors/reference %.2f%s%n", ref.nodes(),
           act.eventsPerSecond() / ref.eventsPerSecond(),
           ref.fingerprint().equals(act.fingerprint()) ? "" : "  (FINGERPRINTS DIFFER)");
-      out.flush();
     }
+    for (Bench.Measurement m : ms) {
+      if (m.engine().startsWith("cluster") && act != null) {
+        out.printf(Locale.ROOT, "%-6d ratio %s/actors %.2f%s%n", m.nodes(), m.engine(),
+            m.eventsPerSecond() / act.eventsPerSecond(),
+            m.fingerprint().equals(act.fingerprint()) ? "" : "  (FINGERPRINTS DIFFER)");
+      }
+    }
+    out.flush();
   }
 }

@@ -3,17 +3,11 @@ package io.ringfabric.cli;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
-import io.ringfabric.stats.RunResult;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ringfabric cluster local}: a whole cluster on this host. This JVM leads; the other
- * members are child JVMs on free ports of 127.0.0.1, their output in DIR/members/. Every child
- * is stopped when the run ends, however it ends, and a child whose parent dies stops itself.
+ * members are child JVMs on free ports of 127.0.0.1 ({@link MemberJvms}), their output in
+ * DIR/members/.
  */
 @Command(
     name = "local",
@@ -76,84 +70,21 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
     int[] ports = ClusterHosts.freePorts(members);
-    List<String> seeds = List.of("127.0.0.1:" + ports[0]);
-    List<Process> children = new ArrayList<>();
-    CompletableFuture<String> abort = new CompletableFuture<>();
-    Thread reaper = new Thread(() -> children.forEach(Process::destroyForcibly), "ringfabric-reaper");
-    Runtime.getRuntime().addShutdownHook(reaper);
-    try {
-      for (int k = 1; k < members; k++) {
-        Process child = start(file, ports[k], seeds, timeout, logs.resolve("member-" + ports[k] + ".log"));
-        children.add(child);
-        int port = ports[k];
-        child.onExit().thenAccept(p -> {
-          if (p.exitValue() != 0) {
-            abort.complete("the member on port " + port + " exited with status " + p.exitValue()
-                + "; see " + logs.resolve("member-" + port + ".log"));
-          }
-        });
-      }
+    int[] others = java.util.Arrays.copyOfRange(ports, 1, members);
+    try (MemberJvms jvms = MemberJvms.start(file, overrideArgs.overrides(), members, ports[0], others,
+        timeout, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
-          + java.util.Arrays.toString(java.util.Arrays.copyOfRange(ports, 1, members))
-          + "; this JVM leads on port " + ports[0]);
-      RunResult result = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0], seeds,
-          members, timeout, trace, Main.version(), com.typesafe.config.ConfigFactory.empty()), line -> {
+          + java.util.Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
+      var finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
+          List.of("127.0.0.1:" + ports[0]), members, timeout, trace, Main.version(),
+          com.typesafe.config.ConfigFactory.empty()), line -> {
             stderr.println("ringfabric: " + line);
             stderr.flush();
-          }, abort);
-      return Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+          }, jvms.died());
+      return Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());
       return Main.FAILED;
-    } finally {
-      stopAll(children);
-      try {
-        Runtime.getRuntime().removeShutdownHook(reaper);
-      } catch (IllegalStateException ignored) {
-        // the JVM is already shutting down; the hook does the same
-      }
-    }
-  }
-
-  /** A child JVM running {@code cluster member} with this JVM's classpath and options. */
-  private Process start(Path file, int port, List<String> seeds, Duration timeout, Path log) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent") && !arg.startsWith("-Xrunjdwp")) {
-        cmd.add(arg);
-      }
-    }
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "cluster", "member", "--config", file.toAbsolutePath().toString(),
-        "--host", "127.0.0.1", "--port", String.valueOf(port), "--seeds", String.join(",", seeds),
-        "--members", String.valueOf(members), "--join-timeout", timeout.toSeconds() + "s",
-        "--exit-with-parent"));
-    for (String o : overrideArgs.overrides()) {
-      cmd.add("--set");
-      cmd.add(o);
-    }
-    try {
-      return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    } catch (IOException e) {
-      throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));
-    }
-  }
-
-  /** Gives each child a moment to finish on its own (it has been told to stop), then ends it. */
-  private static void stopAll(List<Process> children) {
-    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    for (Process p : children) {
-      try {
-        long left = until - System.nanoTime();
-        if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
-          p.destroyForcibly();
-          p.waitFor(10, TimeUnit.SECONDS);
-        }
-      } catch (InterruptedException e) {
-        p.destroyForcibly();
-        Thread.currentThread().interrupt();
-      }
     }
   }
 }

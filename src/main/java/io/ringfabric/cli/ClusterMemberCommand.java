@@ -3,7 +3,6 @@ package io.ringfabric.cli;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
-import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -87,11 +86,11 @@ final class ClusterMemberCommand implements Callable<Integer> {
       endWithParent(stderr);
     }
     try {
-      RunResult result = ClusterRun.member(scenario, options, line -> {
+      var finished = ClusterRun.member(scenario, options, line -> {
         stderr.println("ringfabric: " + line);
         stderr.flush();
       }, new java.util.concurrent.CompletableFuture<>());
-      return result == null ? Main.OK : Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+      return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + e.getMessage());
       return e.exitCode();

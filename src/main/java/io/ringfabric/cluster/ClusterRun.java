@@ -5,7 +5,6 @@ import com.typesafe.config.ConfigFactory;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.EngineAborted;
-import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
 import java.time.Duration;
 import java.util.List;
@@ -71,10 +70,10 @@ public final class ClusterRun {
    * {@link EngineAborted} when the run fails, {@link MemberFailed} when this member fails or is
    * refused.
    */
-  public static RunResult member(Scenario scenario, Options options, Consumer<String> log,
+  public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> abort) {
     org.slf4j.LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
-    CompletableFuture<RunResult> result = new CompletableFuture<>();
+    CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
     abort.thenAccept(why -> {
       result.completeExceptionally(new EngineAborted(why));
@@ -93,7 +92,7 @@ public final class ClusterRun {
     try {
       Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));
       if (lead) {
-        RunResult r = await(result);
+        Lead.Finished r = await(result);
         await(outcome); // the lead's own member stops once the results are in
         return r;
       }

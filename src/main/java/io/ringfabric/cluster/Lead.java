@@ -58,6 +58,9 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   /** A member's run failed. */
   public record Failed(int index, String message) implements Command, ClusterMessage {}
 
+  /** The run's results, and the members' runs taken together (events, windows, wall time). */
+  public record Finished(RunResult result, EngineRun run) {}
+
   private record ClusterChanged(ClusterEvent.ClusterDomainEvent event) implements Command {}
 
   private enum JoinTimeout implements Command {
@@ -71,7 +74,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final TraceSpec trace;
   private final Duration joinTimeout;
   private final Consumer<String> log;
-  private final CompletableFuture<RunResult> result;
+  private final CompletableFuture<Finished> result;
   private final TreeMap<String, Join> joined = new TreeMap<>();
   private List<Join> members; // by member index, once started
   private List<ActorRef<Coordinator.Command>> coordinators;
@@ -81,14 +84,14 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private int answers;
 
   public static Behavior<Command> create(Scenario scenario, String version, int expected,
-      TraceSpec trace, Duration joinTimeout, Consumer<String> log, CompletableFuture<RunResult> result) {
+      TraceSpec trace, Duration joinTimeout, Consumer<String> log, CompletableFuture<Finished> result) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
         new Lead(ctx, timers, scenario, version, expected, trace, joinTimeout, log, result)));
   }
 
   private Lead(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
       String version, int expected, TraceSpec trace, Duration joinTimeout, Consumer<String> log,
-      CompletableFuture<RunResult> result) {
+      CompletableFuture<Finished> result) {
     super(ctx);
     this.scenario = scenario;
     this.version = version;
@@ -195,7 +198,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     for (List<LinkBusy> mine : busy) {
       all.addAll(mine);
     }
-    result.complete(Results.from(scenario, allTallies(), all, run()));
+    EngineRun run = run();
+    log.accept(String.format(java.util.Locale.ROOT, "%,d windows in %.3f s: %.3f ms per window", run.windows(),
+        run.wallNanos() / 1e9, run.windows() == 0 ? 0 : run.wallNanos() / 1e6 / run.windows()));
+    result.complete(new Finished(Results.from(scenario, allTallies(), all, run), run));
     for (Join m : members) {
       m.member().tell(new Member.Stop(true));
     }
@@ -222,7 +228,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       woken += r.partsWoken();
     }
     EngineRun lead = runs[0];
-    return new EngineRun(lead.engine(), events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
+    return new EngineRun(lead.engine() + " on " + expected + " members", events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
   }
 
   private Behavior<Command> onFailed(Failed failed) {

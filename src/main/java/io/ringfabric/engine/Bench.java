@@ -26,13 +26,18 @@ public final class Bench {
 
   /** The scenario for {@code nodes} nodes (a square torus, or 4 x n/4). */
   public static Scenario scenario(int nodes, long opsPerProducer) {
+    return ScenarioLoader.parse(hocon(nodes, opsPerProducer), "(bench " + nodes + " nodes)", List.of());
+  }
+
+  /** The scenario's text, for members of a cluster run to load from a file. */
+  public static String hocon(int nodes, long opsPerProducer) {
     int x = (int) Math.round(Math.sqrt(nodes));
     int y = nodes / x;
     if (x * y != nodes) {
       x = nodes;
       y = 1;
     }
-    String hocon = """
+    return """
         ringfabric {
           topology { kind = torus, dims = [%d, %d] }
           rings = [ { id = 0, capacity = 16KiB, max-element = 256 } ]
@@ -44,7 +49,6 @@ public final class Bench {
           ]
         }
         """.formatted(x, y, opsPerProducer, opsPerProducer, opsPerProducer);
-    return ScenarioLoader.parse(hocon, "(bench " + nodes + " nodes)", List.of());
   }
 
   /** Runs one scenario once on one engine and measures it. */
@@ -86,7 +90,8 @@ public final class Bench {
     return best;
   }
 
-  private static void resetPeaks() {
+  /** Forgets the heap's peak so far, before a measured run. */
+  public static void resetPeaks() {
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) {
         pool.resetPeakUsage();
@@ -94,7 +99,8 @@ public final class Bench {
     }
   }
 
-  private static long peakHeap() {
+  /** The heap's peak since {@link #resetPeaks}, bytes. */
+  public static long peakHeap() {
     long sum = 0;
     for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
       if (pool.getType() == MemoryType.HEAP) {

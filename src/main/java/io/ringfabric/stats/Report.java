@@ -30,7 +30,7 @@ public final class Report {
   }
 
   private void write(RunResult r) {
-    line("ringfabric run: " + r.nodes() + " nodes, " + r.engine() + " engine, seed " + r.seed());
+    line("ringfabric run: " + r.nodes() + " nodes, engine " + r.engine() + ", seed " + r.seed());
     if (integrityBroken(r)) {
       line("");
       line("!!! INTEGRITY VIOLATED: " + integrityText(r.integrity())

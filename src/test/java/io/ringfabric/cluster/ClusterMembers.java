@@ -64,9 +64,9 @@ final class ClusterMembers {
         ends.add(threads.submit(() -> {
           List<String> log = Collections.synchronizedList(new ArrayList<>());
           try {
-            RunResult r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
+            var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
                 scenarios.size(), joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>());
-            return new End(r, null, log);
+            return new End(r == null ? null : r.result(), null, log);
           } catch (RuntimeException e) {
             return new End(null, e, log);
           }

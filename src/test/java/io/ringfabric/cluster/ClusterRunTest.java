@@ -117,7 +117,7 @@ class ClusterRunTest {
           JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
       assertNull(good.get(60, java.util.concurrent.TimeUnit.SECONDS));
       assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
-          lead.get(60, java.util.concurrent.TimeUnit.SECONDS).fingerprint());
+          lead.get(60, java.util.concurrent.TimeUnit.SECONDS).result().fingerprint());
     } finally {
       threads.shutdownNow();
     }

@@ -1,0 +1,103 @@
+package io.ringfabric.cli;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cluster members in child JVMs on 127.0.0.1, each running {@code cluster member} with this
+ * JVM's classpath and options, output to a log file each. Closing stops every one of them; so
+ * does this JVM's exit (a shutdown hook), and a child whose parent dies stops itself.
+ */
+final class MemberJvms implements AutoCloseable {
+  private final List<Process> children = new ArrayList<>();
+  private final CompletableFuture<String> died = new CompletableFuture<>();
+  private final Thread reaper = new Thread(() -> children.forEach(Process::destroyForcibly), "ringfabric-reaper");
+
+  /**
+   * Starts a member on each of {@code ports}, joining the lead at {@code leadPort}.
+   *
+   * @param overrides the scenario's {@code --set} overrides, as the lead has them
+   * @param logs the directory for {@code member-<port>.log}
+   */
+  static MemberJvms start(Path config, List<String> overrides, int members, int leadPort, int[] ports,
+      Duration joinTimeout, Path logs) {
+    MemberJvms jvms = new MemberJvms();
+    Runtime.getRuntime().addShutdownHook(jvms.reaper);
+    try {
+      for (int port : ports) {
+        Path log = logs.resolve("member-" + port + ".log");
+        Process child = start(config, overrides, members, leadPort, port, joinTimeout, log);
+        jvms.children.add(child);
+        child.onExit().thenAccept(p -> {
+          if (p.exitValue() != 0) {
+            jvms.died.complete("the member on port " + port + " exited with status " + p.exitValue()
+                + "; see " + log);
+          }
+        });
+      }
+    } catch (RuntimeException e) {
+      jvms.close();
+      throw e;
+    }
+    return jvms;
+  }
+
+  /** Completes, with what happened, when a member exits with an error. */
+  CompletableFuture<String> died() {
+    return died;
+  }
+
+  private static Process start(Path config, List<String> overrides, int members, int leadPort, int port,
+      Duration joinTimeout, Path log) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent") && !arg.startsWith("-Xrunjdwp")) {
+        cmd.add(arg);
+      }
+    }
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "cluster", "member", "--config", config.toAbsolutePath().toString(),
+        "--host", "127.0.0.1", "--port", String.valueOf(port), "--seeds", "127.0.0.1:" + leadPort,
+        "--members", String.valueOf(members), "--join-timeout", joinTimeout.toSeconds() + "s",
+        "--exit-with-parent"));
+    for (String o : overrides) {
+      cmd.add("--set");
+      cmd.add(o);
+    }
+    try {
+      return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    } catch (IOException e) {
+      throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));
+    }
+  }
+
+  /** Gives each child a moment to finish on its own (the lead has told it to stop), then ends it. */
+  @Override
+  public void close() {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    for (Process p : children) {
+      try {
+        long left = until - System.nanoTime();
+        if (left <= 0 || !p.waitFor(left, TimeUnit.NANOSECONDS)) {
+          p.destroyForcibly();
+          p.waitFor(10, TimeUnit.SECONDS);
+        }
+      } catch (InterruptedException e) {
+        p.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+    } catch (IllegalStateException ignored) {
+      // the JVM is already shutting down, and the hook does the same
+    }
+  }
+}
