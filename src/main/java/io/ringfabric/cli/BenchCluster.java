@@ -38,7 +38,7 @@ final class BenchCluster {
       System.gc();
       Bench.resetPeaks();
       Lead.Finished f = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
-          List.of("127.0.0.1:" + ports[0]), members, join, null, Main.version(),
+          List.of("127.0.0.1:" + ports[0]), members, "blocks", join, null, Main.version(),
           com.typesafe.config.ConfigFactory.empty()), line -> { }, jvms.died());
       double wall = f.run().wallNanos() / 1e9;
       long windows = f.run().windows();

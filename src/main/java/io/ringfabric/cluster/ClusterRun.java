@@ -40,11 +40,12 @@ public final class ClusterRun {
    *
    * @param seeds {@code host:port} of the seed members; the first is the lead
    * @param members how many members the run waits for (the lead's value counts)
+   * @param placement how the lead places parts on members (one of {@link Placement#KINDS})
    * @param trace the trace to write (the lead only), or null
    * @param pekko extra Pekko settings (tests make failure detection faster), or an empty config
    */
-  public record Options(String host, int port, List<String> seeds, int members, Duration joinTimeout,
-      TraceOptions trace, String version, Config pekko) {
+  public record Options(String host, int port, List<String> seeds, int members, String placement,
+      Duration joinTimeout, TraceOptions trace, String version, Config pekko) {
 
     public boolean lead() {
       return seeds.get(0).equals(host + ":" + port);
@@ -82,7 +83,8 @@ public final class ClusterRun {
     boolean lead = options.lead();
     ActorSystem<Void> system = ActorSystem.create(Behaviors.setup(ctx -> {
       if (lead) {
-        ctx.spawn(Lead.create(scenario, options.version(), options.members(), TraceSpec.of(options.trace()),
+        ctx.spawn(Lead.create(scenario, options.version(), options.members(), options.placement(),
+            TraceSpec.of(options.trace()),
             options.joinTimeout(), log, result), "lead");
       }
       ctx.spawn(Member.create(scenario, options.version(), options.trace() == null ? null : options.trace().file(),

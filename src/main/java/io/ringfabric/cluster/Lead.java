@@ -71,6 +71,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final String version;
   private final String self;
   private final int expected;
+  private final String placement;
   private final TraceSpec trace;
   private final Duration joinTimeout;
   private final Consumer<String> log;
@@ -83,16 +84,17 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private List<LinkBusy>[] busy;
   private int answers;
 
-  public static Behavior<Command> create(Scenario scenario, String version, int expected,
+  public static Behavior<Command> create(Scenario scenario, String version, int expected, String placement,
       TraceSpec trace, Duration joinTimeout, Consumer<String> log, CompletableFuture<Finished> result) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Lead(ctx, timers, scenario, version, expected, trace, joinTimeout, log, result)));
+        new Lead(ctx, timers, scenario, version, expected, placement, trace, joinTimeout, log, result)));
   }
 
   private Lead(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
-      String version, int expected, TraceSpec trace, Duration joinTimeout, Consumer<String> log,
-      CompletableFuture<Finished> result) {
+      String version, int expected, String placement, TraceSpec trace, Duration joinTimeout,
+      Consumer<String> log, CompletableFuture<Finished> result) {
     super(ctx);
+    this.placement = placement;
     this.scenario = scenario;
     this.version = version;
     this.expected = expected;
@@ -150,8 +152,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> hostOf(j.address()))
         .thenComparingInt(j -> portOf(j.address())));
     List<String> addresses = members.stream().map(Join::address).toList();
-    Placement placement = Placement.blocks(io.ringfabric.model.Machine.layoutOf(scenario).parts(), expected);
-    List<String> lines = placement.describe();
+    Placement placed = Placement.of(placement, io.ringfabric.model.Machine.layoutOf(scenario).parts(), expected);
+    List<String> lines = placed.describe();
     for (int m = 0; m < expected; m++) {
       log.accept(lines.get(m) + " at " + addresses.get(m) + (m == 0 ? " (lead)" : ""));
     }
@@ -160,7 +162,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     tallies = new List[expected];
     busy = new List[expected];
     for (int m = 0; m < expected; m++) {
-      members.get(m).member().tell(new Member.Start(m, addresses, placement.memberOf(), trace));
+      members.get(m).member().tell(new Member.Start(m, addresses, placed.memberOf(), trace));
     }
     return this;
   }
@@ -208,7 +210,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     return Behaviors.stopped();
   }
 
-  /** Every part's tally in part order: members hold contiguous blocks, in member order. */
+  /** Every part's tally (Results puts them in part order). */
   private List<PartTally> allTallies() {
     List<PartTally> all = new ArrayList<>();
     for (List<PartTally> mine : tallies) {

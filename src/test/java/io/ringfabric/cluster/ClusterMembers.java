@@ -52,6 +52,12 @@ final class ClusterMembers {
    * a thread, and returns every member's end in that order.
    */
   static List<End> run(List<Scenario> scenarios, TraceOptions trace, Duration joinTimeout) throws Exception {
+    return run(scenarios, "blocks", trace, joinTimeout);
+  }
+
+  /** As {@link #run(List, TraceOptions, Duration)}, with the lead placing parts by {@code placement}. */
+  static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout)
+      throws Exception {
     int leadPort = freePort();
     List<String> seeds = List.of("127.0.0.1:" + leadPort);
     ExecutorService threads = Executors.newFixedThreadPool(scenarios.size());
@@ -65,7 +71,7 @@ final class ClusterMembers {
           List<String> log = Collections.synchronizedList(new ArrayList<>());
           try {
             var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
-                scenarios.size(), joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>());
+                scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>());
             return new End(r == null ? null : r.result(), null, log);
           } catch (RuntimeException e) {
             return new End(null, e, log);

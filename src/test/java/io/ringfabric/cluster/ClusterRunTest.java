@@ -44,8 +44,13 @@ class ClusterRunTest {
   }
 
   private static void assertSameAsReference(Scenario s, int members) throws Exception {
+    assertSameAsReference(s, members, "blocks");
+  }
+
+  private static void assertSameAsReference(Scenario s, int members, String placement) throws Exception {
     RunResult reference = Simulation.run(Machine.build(s), "reference");
-    List<ClusterMembers.End> ends = ClusterMembers.run(java.util.Collections.nCopies(members, s), null, JOIN);
+    List<ClusterMembers.End> ends = ClusterMembers.run(java.util.Collections.nCopies(members, s), placement,
+        null, JOIN);
     for (ClusterMembers.End e : ends) {
       assertNull(e.failure(), () -> "a member failed: " + e.failure() + " " + e.log());
     }
@@ -77,6 +82,11 @@ class ClusterRunTest {
   }
 
   @Test
+  void partsDealtOutInTurnGiveTheSameResults() throws Exception {
+    assertSameAsReference(scenario("conf/ringfabric.conf", "duration=30us"), 3, "round-robin");
+  }
+
+  @Test
   void aTracedClusterRunWritesTheBytesOfOneJvm(@TempDir Path dir) throws Exception {
     Scenario s = scenario("conf/ringfabric.conf", "duration=15us");
     Path whole = dir.resolve("whole.jsonl");
@@ -97,11 +107,11 @@ class ClusterRunTest {
     List<String> seeds = List.of("127.0.0.1:" + leadPort);
     var threads = java.util.concurrent.Executors.newFixedThreadPool(3);
     try {
-      var lead = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2,
+      var lead = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2, "blocks",
           JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
       var refused = threads.submit(() -> {
         try {
-          ClusterRun.member(other, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, JOIN, null, "test",
+          ClusterRun.member(other, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks", JOIN, null, "test",
               ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
           return null;
         } catch (RuntimeException e) {
@@ -113,7 +123,7 @@ class ClusterRunTest {
       assertEquals(2, failed.exitCode());
       assertTrue(failed.getMessage().contains("ringfabric.fabric.mtu is 512 on the member and 256 on the lead"),
           failed.getMessage());
-      var good = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2,
+      var good = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks",
           JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
       assertNull(good.get(60, java.util.concurrent.TimeUnit.SECONDS));
       assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
@@ -132,7 +142,7 @@ class ClusterRunTest {
     try {
       var lead = threads.submit(() -> {
         try {
-          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2,
+          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2, "blocks",
               Duration.ofSeconds(8), null, "1.0", ClusterMembers.FAST), l -> { },
               new java.util.concurrent.CompletableFuture<>());
         } catch (RuntimeException e) {
@@ -141,7 +151,7 @@ class ClusterRunTest {
       });
       RuntimeException e = null;
       try {
-        ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, JOIN, null, "0.9",
+        ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks", JOIN, null, "0.9",
             ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
       } catch (RuntimeException x) {
         e = x;

@@ -99,7 +99,7 @@ class MultiJvmTest {
       Future<Object> lead = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
-              List.of("127.0.0.1:" + leadPort), 2, Duration.ofSeconds(60), null, Main.VERSION, ClusterMembers.FAST),
+              List.of("127.0.0.1:" + leadPort), 2, "blocks", Duration.ofSeconds(60), null, Main.VERSION, ClusterMembers.FAST),
               lines::add, new CompletableFuture<>());
         } catch (RuntimeException e) {
           return e;

@@ -35,6 +35,18 @@ class PlacementTest {
   }
 
   @Test
+  void roundRobinDealsThePartsOutInTurn() {
+    Placement p = Placement.of("round-robin", 8, 3);
+    assertEquals(List.of(0, 3, 6), p.partsOf(0));
+    assertEquals(List.of(2, 5), p.partsOf(2));
+    assertEquals(List.of("member 0: parts 0, 3, 6 (3 parts)", "member 1: parts 1, 4, 7 (3 parts)",
+        "member 2: parts 2, 5 (2 parts)"), p.describe());
+    assertEquals(List.of("member 0: parts 0, 1 (2 parts)", "member 1: parts 2, 3 (2 parts)",
+        "member 2: parts 4 (1 part)", "member 3: parts 5 (1 part)"), Placement.blocks(6, 4).describe());
+    assertThrows(IllegalArgumentException.class, () -> Placement.of("random", 8, 3));
+  }
+
+  @Test
   void impossibleLayoutsAreRefused() {
     assertEquals("3 members for 2 parts: every member must run at least one part",
         assertThrows(IllegalArgumentException.class, () -> Placement.blocks(2, 3)).getMessage());

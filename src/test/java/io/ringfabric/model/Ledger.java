@@ -35,7 +35,8 @@ final class Ledger {
   long putsDone;
   long getsDone;
 
-  void putDone(Stream s, byte[] data) {
+  // Programs on different nodes share one ledger and, on the actor engine, run on different threads.
+  synchronized void putDone(Stream s, byte[] data) {
     done.computeIfAbsent(s, k -> new ArrayList<>()).add(data);
     if (owner.put(ByteBuffer.wrap(data), s) != null) {
       throw new AssertionError("test set-up: two PUTs of identical payloads");
@@ -43,9 +44,13 @@ final class Ledger {
     putsDone++;
   }
 
-  void got(int node, int ring, byte[] data) {
+  synchronized void got(int node, int ring, byte[] data) {
     returned.computeIfAbsent(List.of(node, ring), k -> new ArrayList<>()).add(data);
     getsDone++;
+  }
+
+  synchronized void outcome(Map<Status, Long> outcomes, Status status) {
+    outcomes.merge(status, 1L, Long::sum);
   }
 
   /** PUTs {@code ops} elements of random size and content, each with a unique 16-byte head. */
@@ -78,7 +83,7 @@ final class Ledger {
 
     @Override
     public void onComplete(ProcessApi api, Completion c) {
-      ledger.putOutcomes.merge(c.status(), 1L, Long::sum);
+      ledger.outcome(ledger.putOutcomes, c.status());
       if (c.ok()) {
         ledger.putDone(new Stream(api.node(), api.context(), sentTo, ring), sent);
       }
@@ -139,7 +144,7 @@ final class Ledger {
 
     @Override
     public void onComplete(ProcessApi api, Completion c) {
-      ledger.getOutcomes.merge(c.status(), 1L, Long::sum);
+      ledger.outcome(ledger.getOutcomes, c.status());
       if (c.ok()) {
         emptyInARow = 0;
         ledger.got(c.node(), c.ring(), c.data());
