@@ -52,4 +52,25 @@ final class ClusterHosts {
       }
     }
   }
+
+  /**
+   * Checks that this member can listen on {@code host:port} before its actor system tries to,
+   * which would fail with a stack trace of Pekko's.
+   */
+  static void checkBindable(String host, int port) {
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (java.net.UnknownHostException e) {
+      throw new BadInput("--host: '" + host + "' is not a known host name or address");
+    }
+    try (ServerSocket probe = new ServerSocket(port, 1, address)) {
+      probe.setReuseAddress(true);
+    } catch (java.net.BindException e) {
+      throw new BadInput("cannot listen on " + host + ":" + port + ": " + e.getMessage()
+          + " (another member or program has the port, or the address is not this host's)");
+    } catch (IOException e) {
+      throw new BadInput("cannot listen on " + host + ":" + port + ": " + Scenarios.describe(e));
+    }
+  }
 }

@@ -54,25 +54,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
       description = "Wall-clock time the members have to start and join. Default: ${DEFAULT-VALUE}")
   String joinTimeout;
 
-  @Option(names = "--placement", paramLabel = "blocks|round-robin", defaultValue = "blocks",
-      description = "How the lead places nodes on members: contiguous blocks of node ids, or dealt"
-          + " out in turn. Default: ${DEFAULT-VALUE}")
-  Placement placement;
-
-  /** The placements as the command line spells them. */
-  enum Placement {
-    blocks,
-    round_robin;
-
-    String kind() {
-      return name().replace('_', '-');
-    }
-
-    @Override
-    public String toString() {
-      return kind();
-    }
-  }
+  @Mixin PlacementArg placementArg;
 
   @Mixin TraceArgs traceArgs;
 
@@ -84,6 +66,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : config;
     Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
     Scenarios.checkMembers(scenario, members);
+    String placement = placementArg.kind();
     Duration timeout = Times.wallClock("--join-timeout", joinTimeout);
     var trace = traceArgs.options(scenario);
     Scenarios.prepareOutputDirectory(out);
@@ -96,7 +79,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + java.util.Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       var finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
-          List.of("127.0.0.1:" + ports[0]), members, placement.kind(), timeout, trace, Main.version(),
+          List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
           com.typesafe.config.ConfigFactory.empty()), line -> {
             stderr.println("ringfabric: " + line);
             stderr.flush();

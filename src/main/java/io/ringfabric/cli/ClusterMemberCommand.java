@@ -63,25 +63,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       description = "Directory for results.json and report.txt (the lead only). Default: ${DEFAULT-VALUE}")
   Path out;
 
-  @Option(names = "--placement", paramLabel = "blocks|round-robin", defaultValue = "blocks",
-      description = "How the lead places nodes on members: contiguous blocks of node ids, or dealt"
-          + " out in turn. Default: ${DEFAULT-VALUE}")
-  Placement placement;
-
-  /** The placements as the command line spells them. */
-  enum Placement {
-    blocks,
-    round_robin;
-
-    String kind() {
-      return name().replace('_', '-');
-    }
-
-    @Override
-    public String toString() {
-      return kind();
-    }
-  }
+  @Mixin PlacementArg placementArg;
 
   @Mixin TraceArgs traceArgs;
 
@@ -145,6 +127,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
     for (String s : seeds) {
       ClusterHosts.checkHostPort("--seeds", s);
     }
+    ClusterHosts.checkBindable(host, port);
     int n = members == null ? seeds.size() : members;
     Scenarios.checkMembers(scenario, n);
     Duration timeout = Times.wallClock("--join-timeout", joinTimeout);
@@ -152,7 +135,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       throw new BadInput("--join-timeout must be at least 1s, not " + joinTimeout);
     }
     TraceOptions trace = traceArgs.options(scenario);
-    return new ClusterRun.Options(host, port, seeds, n, placement.kind(), timeout, trace, Main.version(),
+    return new ClusterRun.Options(host, port, seeds, n, placementArg.kind(), timeout, trace, Main.version(),
         com.typesafe.config.ConfigFactory.empty());
   }
 }

@@ -27,9 +27,6 @@ import org.apache.pekko.cluster.typed.JoinSeedNodes;
  * it also admits the others, and returns the run's results; the others return null.
  */
 public final class ClusterRun {
-  /** Exit status of a member whose run failed (as the command line's). */
-  private static final int FAILED = 1;
-
   /** The actor system's name, the same on every member (Pekko requires it). */
   public static final String SYSTEM = "ringfabric";
 
@@ -70,22 +67,23 @@ public final class ClusterRun {
    * Takes part in the run and returns its results on the lead, null elsewhere. Throws
    * {@link EngineAborted} when the run fails, {@link MemberFailed} when this member fails or is
    * refused.
+   *
+   * @param memberDied on the lead, completed (with what happened) by whoever started the other
+   *     members' JVMs when one of them exits with an error: before the run starts that ends the
+   *     wait for members at once; during the run, the cluster's own failure detection names the
+   *     member and the window, and this is only the fallback
    */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
-      CompletableFuture<String> abort) {
+      CompletableFuture<String> memberDied) {
     org.slf4j.LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
     CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
-    abort.thenAccept(why -> {
-      result.completeExceptionally(new EngineAborted(why));
-      outcome.complete(new Member.Outcome(FAILED, why));
-    });
     boolean lead = options.lead();
     ActorSystem<Void> system = ActorSystem.create(Behaviors.setup(ctx -> {
       if (lead) {
-        ctx.spawn(Lead.create(scenario, options.version(), options.members(), options.placement(),
-            TraceSpec.of(options.trace()),
-            options.joinTimeout(), log, result), "lead");
+        var leadRef = ctx.spawn(Lead.create(scenario, options.version(), options.members(), options.placement(),
+            TraceSpec.of(options.trace()), options.joinTimeout(), log, result), "lead");
+        memberDied.thenAccept(why -> leadRef.tell(new Lead.MemberDied(why)));
       }
       ctx.spawn(Member.create(scenario, options.version(), options.trace() == null ? null : options.trace().file(),
           options.joinTimeout(), log, outcome), "member");

@@ -58,6 +58,15 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   /** A member's run failed. */
   public record Failed(int index, String message) implements Command, ClusterMessage {}
 
+  /** A member's JVM exited with an error (known to whoever started it); {@code why} says so. */
+  public record MemberDied(String why) implements Command {}
+
+  /** The cluster did not notice a dead member in time; end the run with what is known. */
+  private record GiveUp(String why) implements Command {}
+
+  /** How long the cluster's failure detection may take to name a dead member before the lead gives up. */
+  private static final Duration DETECTION = Duration.ofSeconds(10);
+
   /** The run's results, and the members' runs taken together (events, windows, wall time). */
   public record Finished(RunResult result, EngineRun run) {}
 
@@ -76,6 +85,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final Duration joinTimeout;
   private final Consumer<String> log;
   private final CompletableFuture<Finished> result;
+  private final TimerScheduler<Command> timers;
   private final TreeMap<String, Join> joined = new TreeMap<>();
   private List<Join> members; // by member index, once started
   private List<ActorRef<Coordinator.Command>> coordinators;
@@ -94,6 +104,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       String version, int expected, String placement, TraceSpec trace, Duration joinTimeout,
       Consumer<String> log, CompletableFuture<Finished> result) {
     super(ctx);
+    this.timers = timers;
     this.placement = placement;
     this.scenario = scenario;
     this.version = version;
@@ -117,6 +128,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         .onMessage(Busy.class, this::onBusy)
         .onMessage(Failed.class, this::onFailed)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
+        .onMessage(MemberDied.class, this::onMemberDied)
+        .onMessage(GiveUp.class, g -> fail(g.why()))
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
         .build();
   }
@@ -234,7 +247,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onFailed(Failed failed) {
-    return fail(failed.index() == 0 ? failed.message() : "member " + failed.index() + ": " + failed.message());
+    return fail(failed.message());
   }
 
   /** Before the start a member that goes is only forgotten; once results are due, it ends the run. */
@@ -255,6 +268,14 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
           + " before its results arrived");
     }
     return this; // during the run the members' coordinators end it
+  }
+
+  private Behavior<Command> onMemberDied(MemberDied died) {
+    if (members == null) {
+      return fail(died.why());
+    }
+    timers.startSingleTimer(new GiveUp(died.why()), DETECTION);
+    return this;
   }
 
   private Behavior<Command> onJoinTimeout() {

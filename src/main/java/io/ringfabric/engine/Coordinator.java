@@ -365,7 +365,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onAbort(Abort abort) {
-    done.completeExceptionally(new EngineAborted("member " + abort.from() + ": " + abort.message()));
+    done.completeExceptionally(new EngineAborted(abort.message() + " (seen by member " + abort.from() + ")"));
     return Behaviors.stopped();
   }
 
