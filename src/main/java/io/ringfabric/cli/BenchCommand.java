@@ -62,6 +62,10 @@ final class BenchCommand implements Callable<Integer> {
           + " fresh member JVMs, no warm-up) and print its ratio to the actor engine in one JVM.")
   int cluster;
 
+  @Option(names = "--wire", description = "Only compare the serializers of the messages between"
+      + " cluster members (a window's exchange of 50 packets of 64 B) and exit.")
+  boolean wire;
+
   @Option(names = "--in-process", hidden = true, description = "Measure in this JVM (what each fork runs).")
   boolean inProcess;
 
@@ -81,6 +85,13 @@ final class BenchCommand implements Callable<Integer> {
       if (!e.equals("reference") && !e.equals("actors")) {
         throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
       }
+    }
+    if (wire) {
+      out.printf(Locale.ROOT, "%-16s %10s %14s%n", "serializer", "bytes", "us/round trip");
+      for (io.ringfabric.cluster.WireBench.Result r : io.ringfabric.cluster.WireBench.run(50, 64, 200_000)) {
+        out.printf(Locale.ROOT, "%-16s %,10d %14.2f%n", r.serializer(), r.bytes(), r.micros());
+      }
+      return Main.OK;
     }
     if (cluster == 1 || cluster < 0) {
       throw new BadInput("--cluster needs at least 2 members, not " + cluster);

@@ -17,8 +17,9 @@ import org.apache.pekko.serialization.SerializerWithStringManifest;
  * Pekko serializer for what members send each other in every window: {@link Coordinator.Exchange}
  * (its events in {@link EventBatchCodec}'s form, its trace records field by field) and
  * {@link Coordinator.Abort}. Hand-written because it is the hot path between members: measured on
- * 2 cores, a batch of 50 packets encodes and decodes in 2.5 us against 50 us with Jackson CBOR
- * (see EventBatchCodec). The messages sent once per run use Jackson CBOR ({@link ClusterMessage}).
+ * 2 cores ({@code ringfabric bench --wire}), an exchange of 50 packets of 64 B is written and read
+ * back in 5.1 us and takes 7.9 KB, against 45 us and 13.4 KB with Jackson CBOR. The messages sent
+ * once per run use Jackson CBOR ({@link ClusterMessage}).
  */
 public final class WireSerializer extends SerializerWithStringManifest {
   private static final String EXCHANGE = "X";
