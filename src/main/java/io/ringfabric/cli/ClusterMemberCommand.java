@@ -94,7 +94,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       }, new java.util.concurrent.CompletableFuture<>());
       return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (ClusterRun.MemberFailed e) {
-      stderr.println("ringfabric: " + e.getMessage());
+      stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());
       return e.exitCode();
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());

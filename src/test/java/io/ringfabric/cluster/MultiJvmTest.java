@@ -74,56 +74,68 @@ class MultiJvmTest {
     return b.toString();
   }
 
-  /** {@code cluster member} in a child JVM joining the lead at {@code leadPort}. */
-  private static Process child(int leadPort, Path log, Path config) throws Exception {
+  /** {@code cluster member} in a child JVM joining the lead at {@code leadPort}, in a run of {@code members}. */
+  private static Process child(int leadPort, int members, Path log, Path config) throws Exception {
     List<String> cmd = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:+UseSerialGC",
         "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "cluster", "member", "--config", config.toString(), "--port",
-        String.valueOf(ClusterMembers.freePort()),
-        "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--exit-with-parent"));
+        "cluster", "member", "--config", config.toString(), "--port", String.valueOf(ClusterMembers.freePort()),
+        "--seeds", "127.0.0.1:" + leadPort, "--members", String.valueOf(members), "--exit-with-parent"));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   @Test
-  void killingAMemberMidRunEndsTheRunOnTheLeadWithinSeconds(@TempDir Path dir) throws Exception {
+  void killingAMemberMidRunEndsTheRunOnEveryOtherMemberWithinSeconds(@TempDir Path dir) throws Exception {
     Path config = dir.resolve("long.conf"); // the default scenario, a hundred times longer
     Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
     Scenario s = ClusterRunTest.scenario(config.toString());
     int leadPort = ClusterMembers.freePort();
-    Path log = dir.resolve("child.log");
-    Process member = child(leadPort, log, config);
+    Path victimLog = dir.resolve("victim.log");
+    Path survivorLog = dir.resolve("survivor.log");
+    Process victim = child(leadPort, 3, victimLog, config);
+    Process survivor = child(leadPort, 3, survivorLog, config);
     ExecutorService thread = Executors.newSingleThreadExecutor();
     try {
       List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
       Future<Object> lead = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
-              List.of("127.0.0.1:" + leadPort), 2, "blocks", Duration.ofSeconds(60), null, Main.VERSION, ClusterMembers.FAST),
-              lines::add, new CompletableFuture<>());
+              List.of("127.0.0.1:" + leadPort), 3, "blocks", Duration.ofSeconds(60), null, Main.VERSION,
+              ClusterMembers.FAST), lines::add, new CompletableFuture<>());
         } catch (RuntimeException e) {
           return e;
         }
       });
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!Files.readString(log).contains("member 1 of 2") && System.nanoTime() < deadline && !lead.isDone()) {
+      while (!Files.readString(victimLog).contains(" of 3 at ") && System.nanoTime() < deadline && !lead.isDone()) {
         Thread.sleep(100);
       }
-      assertTrue(Files.readString(log).contains("member 1 of 2"), () -> "the member never started: " + lines
-          + "\n" + logs(dir));
+      String started = Files.readString(victimLog);
+      assertTrue(started.contains(" of 3 at "), () -> "the member never started: " + lines + "\n" + started);
       Thread.sleep(1500); // well into the run
       assertTrue(!lead.isDone(), "the run ended before the member could be killed; make it longer");
-      member.destroyForcibly();
+      var said = java.util.regex.Pattern.compile("member (\\d+) of 3 at ([0-9.]+:[0-9]+)").matcher(Files.readString(victimLog));
+      assertTrue(said.find());
+      String victimIs = "member " + said.group(1) + " (" + said.group(2) + ")";
+      victim.destroyForcibly();
       long killed = System.nanoTime();
       Object end = lead.get(30, TimeUnit.SECONDS);
       double seconds = (System.nanoTime() - killed) / 1e9;
       EngineAborted aborted = assertInstanceOf(EngineAborted.class, end);
-      assertTrue(aborted.getMessage().matches(".*member 1 \\(127\\.0\\.0\\.1:\\d+\\) (became unreachable|left the cluster"
+      assertTrue(aborted.getMessage().contains(victimIs), victimIs + " in " + aborted.getMessage());
+      assertTrue(aborted.getMessage().matches(".*member \\d \\(127\\.0\\.0\\.1:\\d+\\) (became unreachable|left the cluster"
           + "|was removed from the cluster|was marked down) during window \\d+ \\(at \\d+ ps\\).*"), aborted.getMessage());
       assertTrue(seconds < 15, "the lead took " + seconds + " s to end the run");
+      assertTrue(survivor.waitFor(15, TimeUnit.SECONDS), "the other member is still running");
+      assertEquals(1, survivor.exitValue(), () -> logs(dir));
+      String survivorSaid = Files.readString(survivorLog);
+      assertTrue(survivorSaid.contains("ringfabric: the cluster run failed: ") && survivorSaid.contains(victimIs),
+          () -> logs(dir) + "\nwaited " + (System.nanoTime() - killed) / 1e9);
     } finally {
-      member.destroyForcibly();
-      member.waitFor(10, TimeUnit.SECONDS);
+      victim.destroyForcibly();
+      survivor.destroyForcibly();
+      victim.waitFor(10, TimeUnit.SECONDS);
+      survivor.waitFor(10, TimeUnit.SECONDS);
       thread.shutdownNow();
     }
   }
