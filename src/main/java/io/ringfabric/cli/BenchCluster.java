@@ -45,6 +45,19 @@ final class BenchCluster {
       return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, f.run().events() / wall,
           windows, windows == 0 ? 0 : (double) f.run().events() / windows, Bench.peakHeap(),
           f.result().fingerprint());
+    } finally {
+      delete(dir);
+    }
+  }
+
+  /** Removes the scenario file and the members' logs; what cannot be removed stays in the temp dir. */
+  private static void delete(Path dir) {
+    try (var files = Files.walk(dir)) {
+      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // harmless: a temporary directory
     }
   }
 }

@@ -11,7 +11,8 @@ final class ClusterHosts {
   /** Checks {@code host:port}; bad input names the option. */
   static void checkHostPort(String option, String value) {
     int colon = value.lastIndexOf(':');
-    if (colon <= 0 || colon == value.length() - 1) {
+    if (colon <= 0 || colon == value.length() - 1 || !value.strip().equals(value) || value.contains(" ")
+        || value.contains("/") || value.contains("@")) {
       throw new BadInput(option + ": '" + value + "' is not host:port (e.g. 10.0.0.5:25520)");
     }
     try {

@@ -67,7 +67,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
     Scenarios.checkMembers(scenario, members);
     String placement = placementArg.kind();
-    Duration timeout = Times.wallClock("--join-timeout", joinTimeout);
+    Duration timeout = Times.joinTimeout(joinTimeout);
     var trace = traceArgs.options(scenario);
     Scenarios.prepareOutputDirectory(out);
     Path logs = out.resolve("members");

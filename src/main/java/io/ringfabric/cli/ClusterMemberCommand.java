@@ -124,16 +124,14 @@ final class ClusterMemberCommand implements Callable<Integer> {
     if (port < 1 || port > 65535) {
       throw new BadInput("--port " + port + " is not a TCP port (1..65535)");
     }
+    seeds = seeds.stream().map(String::strip).toList(); // "a:1, b:2" is meant as two seeds
     for (String s : seeds) {
       ClusterHosts.checkHostPort("--seeds", s);
     }
     ClusterHosts.checkBindable(host, port);
     int n = members == null ? seeds.size() : members;
     Scenarios.checkMembers(scenario, n);
-    Duration timeout = Times.wallClock("--join-timeout", joinTimeout);
-    if (timeout.toSeconds() < 1) {
-      throw new BadInput("--join-timeout must be at least 1s, not " + joinTimeout);
-    }
+    Duration timeout = Times.joinTimeout(joinTimeout);
     TraceOptions trace = traceArgs.options(scenario);
     return new ClusterRun.Options(host, port, seeds, n, placementArg.kind(), timeout, trace, Main.version(),
         com.typesafe.config.ConfigFactory.empty());

@@ -42,4 +42,13 @@ final class Times {
       throw new BadInput(option + ": '" + text + "' is not a duration; write e.g. 90s or 5m");
     }
   }
+
+  /** {@code --join-timeout} of the cluster commands: a wall-clock duration of at least a second. */
+  static java.time.Duration joinTimeout(String text) {
+    java.time.Duration d = wallClock("--join-timeout", text);
+    if (d.toSeconds() < 1) {
+      throw new BadInput("--join-timeout must be at least 1s, not " + text);
+    }
+    return d;
+  }
 }

@@ -71,6 +71,12 @@ final class TraceArgs {
     } catch (IOException e) {
       throw new BadInput("cannot create the directory of the trace " + trace + ": " + Scenarios.describe(e));
     }
+    if (Files.isDirectory(trace)) {
+      throw new BadInput("--trace " + trace + " is a directory; give a file name, e.g. " + trace.resolve("trace.jsonl.gz"));
+    }
+    if (Files.exists(trace) ? !Files.isWritable(trace) : parent != null && !Files.isWritable(parent)) {
+      throw new BadInput("cannot write the trace " + trace + " (permission denied)");
+    }
     return new TraceOptions(trace, io.ringfabric.trace.TraceLevel.valueOf(traceLevel.name().toUpperCase(Locale.ROOT)),
         from, to, nodes);
   }

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.AddressFromURIString;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
@@ -84,10 +85,20 @@ public final class ClusterRun {
         var leadRef = ctx.spawn(Lead.create(scenario, options.version(), options.members(), options.placement(),
             TraceSpec.of(options.trace()), options.joinTimeout(), log, result), "lead");
         memberDied.thenAccept(why -> leadRef.tell(new Lead.MemberDied(why)));
+        ctx.watch(leadRef);
       }
-      ctx.spawn(Member.create(scenario, options.version(), options.trace() == null ? null : options.trace().file(),
-          options.joinTimeout(), log, outcome), "member");
-      return Behaviors.empty();
+      ctx.watch(ctx.spawn(Member.create(scenario, options.version(),
+          options.trace() == null ? null : options.trace().file(), options.joinTimeout(), log, outcome), "member"));
+      // Both actors end by completing their future; one that stops without (a fault) must not leave
+      // this JVM waiting.
+      return Behaviors.receive(Void.class).onSignal(Terminated.class, t -> {
+        if (t.getRef().path().name().equals("lead")) {
+          result.completeExceptionally(new EngineAborted("the lead stopped on a fault; see the log above"));
+        } else {
+          outcome.complete(new Member.Outcome(1, "this member stopped on a fault; see the log above"));
+        }
+        return Behaviors.same();
+      }).build();
     }), SYSTEM, config(scenario, options));
     try {
       Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));

@@ -42,15 +42,26 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   /** How members find the lead. */
   public static final ServiceKey<Command> KEY = ServiceKey.create(Command.class, "ringfabric-lead");
 
-  /** A member asks to take part. */
-  public record Join(ActorRef<Member.Command> member, String address, String version,
+  /**
+   * A member asks to take part.
+   *
+   * @param protocol the version of the messages between members ({@link #PROTOCOL}): two builds
+   *     of one release may still differ in it
+   */
+  public record Join(ActorRef<Member.Command> member, String address, String version, int protocol,
       SortedMap<String, String> settings) implements Command, ClusterMessage {}
+
+  /** The version of the messages members exchange; raise it whenever one of them changes. */
+  public static final int PROTOCOL = 1;
 
   /** A member has built its share. */
   public record Ready(int index, ActorRef<Coordinator.Command> coordinator) implements Command, ClusterMessage {}
 
-  /** A member's run ended; its parts' figures. */
-  public record Ended(int index, EngineRun run, List<PartTally> tallies) implements Command, ClusterMessage {}
+  /** One of a member's parts' figures, sent at the end of its run (one message per part, to stay small). */
+  public record Tallied(int index, PartTally tally) implements Command, ClusterMessage {}
+
+  /** A member's run ended, after it sent the tallies of its {@code parts} parts. */
+  public record Ended(int index, EngineRun run, int parts) implements Command, ClusterMessage {}
 
   /** A member's parts' link busy times up to the run's end, part by part. */
   public record Busy(int index, List<LinkBusy> busy) implements Command, ClusterMessage {}
@@ -66,6 +77,13 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
 
   /** How long the cluster's failure detection may take to name a dead member before the lead gives up. */
   private static final Duration DETECTION = Duration.ofSeconds(10);
+
+  /** How long the members may take to hand in their results once the run has ended. */
+  private static final Duration GATHER = Duration.ofSeconds(60);
+
+  private enum GatherTimeout implements Command {
+    INSTANCE
+  }
 
   /** The run's results, and the members' runs taken together (events, windows, wall time). */
   public record Finished(RunResult result, EngineRun run) {}
@@ -124,6 +142,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     return newReceiveBuilder()
         .onMessage(Join.class, this::onJoin)
         .onMessage(Ready.class, this::onReady)
+        .onMessage(Tallied.class, this::onTallied)
         .onMessage(Ended.class, this::onEnded)
         .onMessage(Busy.class, this::onBusy)
         .onMessage(Failed.class, this::onFailed)
@@ -131,6 +150,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         .onMessage(MemberDied.class, this::onMemberDied)
         .onMessage(GiveUp.class, g -> fail(g.why()))
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .onMessageEquals(GatherTimeout.INSTANCE, () -> fail("member(s) " + missing()
+            + " did not hand in their results within " + GATHER.toSeconds() + " s of the run's end"))
         .build();
   }
 
@@ -143,7 +164,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     }
     joined.put(join.address(), join);
     log.accept("member at " + join.address() + " joined (" + joined.size() + " of " + expected + ")");
-    return joined.size() == expected ? start() : this;
+    // the lead's own member is member 0 (it writes the trace), so the run waits for it too
+    return joined.size() == expected && joined.containsKey(self) ? start() : this;
   }
 
   /** Why a member may not join, or null. */
@@ -153,6 +175,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     }
     if (!version.equals(join.version())) {
       return "it runs ringfabric " + join.version() + " and the lead runs " + version;
+    }
+    if (join.protocol() != PROTOCOL) {
+      return "it speaks cluster protocol " + join.protocol() + " and the lead speaks " + PROTOCOL
+          + " (a different build of ringfabric " + version + ")";
     }
     List<String> differences = SettingsDiff.between(scenario.settings(), join.settings());
     return differences.isEmpty() ? null : "its scenario differs from the lead's: " + SettingsDiff.describe(differences);
@@ -173,6 +199,9 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     coordinators = new ArrayList<>(java.util.Collections.nCopies(expected, null));
     runs = new EngineRun[expected];
     tallies = new List[expected];
+    for (int m = 0; m < expected; m++) {
+      tallies[m] = new ArrayList<>();
+    }
     busy = new List[expected];
     for (int m = 0; m < expected; m++) {
       members.get(m).member().tell(new Member.Start(m, addresses, placed.memberOf(), trace));
@@ -192,8 +221,14 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onEnded(Ended ended) {
+    if (tallies[ended.index()].size() != ended.parts()) {
+      return fail("member " + ended.index() + " sent " + tallies[ended.index()].size() + " of its "
+          + ended.parts() + " parts' results");
+    }
     runs[ended.index()] = ended.run();
-    tallies[ended.index()] = ended.tallies();
+    if (answers == 0) {
+      timers.startSingleTimer(GatherTimeout.INSTANCE, GATHER);
+    }
     if (++answers == expected) {
       answers = 0;
       long simulatedPs = Results.simulatedPs(scenario, allTallies(), run());
@@ -204,11 +239,35 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     return this;
   }
 
+  private Behavior<Command> onTallied(Tallied t) {
+    tallies[t.index()].add(t.tally());
+    return this;
+  }
+
+  /** The members whose results are still due. */
+  private List<Integer> missing() {
+    List<Integer> out = new ArrayList<>();
+    for (int m = 0; m < expected; m++) {
+      if (runs[m] == null || busy[m] == null) {
+        out.add(m);
+      }
+    }
+    return out;
+  }
+
   private Behavior<Command> onBusy(Busy b) {
     busy[b.index()] = b.busy();
     if (++answers < expected) {
       return this;
     }
+    try {
+      return finish();
+    } catch (RuntimeException e) { // members' figures that do not fit together: say so, never hang
+      return fail("the members' results could not be put together: " + e.getMessage());
+    }
+  }
+
+  private Behavior<Command> finish() {
     List<LinkBusy> all = new ArrayList<>();
     for (List<LinkBusy> mine : busy) {
       all.addAll(mine);
@@ -218,7 +277,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         run.wallNanos() / 1e9, run.windows() == 0 ? 0 : run.wallNanos() / 1e6 / run.windows()));
     result.complete(new Finished(Results.from(scenario, allTallies(), all, run), run));
     for (Join m : members) {
-      m.member().tell(new Member.Stop(true));
+      m.member().tell(new Member.Stop(null));
     }
     return Behaviors.stopped();
   }
@@ -263,11 +322,18 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       return this;
     }
     int index = members.stream().map(Join::address).toList().indexOf(gone);
-    if (index > 0 && runs[index] != null && busy[index] == null) {
-      return fail("member " + index + " (" + gone + ") " + Addresses.how(changed.event())
-          + " before its results arrived");
+    if (index <= 0 || busy[index] != null) {
+      return this;
     }
-    return this; // during the run the members' coordinators end it
+    String why = "member " + index + " (" + gone + ") " + Addresses.how(changed.event())
+        + " before its results arrived";
+    if (runs[index] != null) {
+      return fail(why);
+    }
+    // During the run the members' coordinators end it and say in which window; this is the
+    // fallback for a loss after every coordinator has finished.
+    timers.startSingleTimer(new GiveUp(why), DETECTION);
+    return this;
   }
 
   private Behavior<Command> onMemberDied(MemberDied died) {
@@ -290,11 +356,11 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     result.completeExceptionally(new EngineAborted(message));
     if (members != null) {
       for (Join m : members) {
-        m.member().tell(new Member.Stop(false));
+        m.member().tell(new Member.Stop(message));
       }
     } else {
       for (Join j : joined.values()) {
-        j.member().tell(new Member.Refused("the lead gave up: " + message));
+        j.member().tell(new Member.Abandoned(message));
       }
     }
     return Behaviors.stopped();

@@ -40,8 +40,11 @@ public final class Member extends AbstractBehavior<Member.Command> {
   /** What a member hears. */
   public interface Command {}
 
-  /** The lead would not take this member. */
+  /** The lead would not take this member (another version or scenario). */
   public record Refused(String reason) implements Command, ClusterMessage {}
+
+  /** The lead gave up before the run started (not enough members joined). */
+  public record Abandoned(String reason) implements Command, ClusterMessage {}
 
   /**
    * Build your share and say when ready.
@@ -59,8 +62,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
   /** Send the busy time of your parts' links up to the run's end. */
   public record CollectBusy(long simulatedPs) implements Command, ClusterMessage {}
 
-  /** The lead has the results; stop. */
-  public record Stop(boolean ok) implements Command, ClusterMessage {}
+  /** The lead has the results ({@code why} null), or the run failed for the reason {@code why}; stop. */
+  public record Stop(String why) implements Command, ClusterMessage {}
 
   private record LeadListing(Receptionist.Listing listing) implements Command {}
 
@@ -71,6 +74,13 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private enum JoinTimeout implements Command {
     INSTANCE
   }
+
+  private enum GatherTimeout implements Command {
+    INSTANCE
+  }
+
+  /** How long the lead may take to gather results once this member's run has ended. */
+  private static final Duration GATHER = Duration.ofSeconds(60);
 
   /** How a member's part of the run ends, for the command to turn into an exit status. */
   public record Outcome(int exitCode, String message) {}
@@ -83,6 +93,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private final Consumer<String> log;
   private ActorRef<Lead.Command> lead;
   private Start start;
+  private Share share;
+  private final TimerScheduler<Command> timers;
   private Machine machine;
   private TraceWriter trace;
   private ActorRef<Coordinator.Command> coordinator;
@@ -100,6 +112,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
       CompletableFuture<Outcome> outcome) {
     super(ctx);
     this.log = log;
+    this.timers = timers;
     this.scenario = scenario;
     this.version = version;
     this.traceFile = traceFile;
@@ -116,6 +129,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     return newReceiveBuilder()
         .onMessage(LeadListing.class, this::onLeadListing)
         .onMessage(Refused.class, this::onRefused)
+        .onMessage(Abandoned.class, a -> end(1, "the lead gave up: " + a.reason()))
         .onMessage(Start.class, this::onStart)
         .onMessage(Go.class, this::onGo)
         .onMessage(RunEnded.class, this::onRunEnded)
@@ -123,6 +137,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(Stop.class, this::onStop)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .onMessageEquals(GatherTimeout.INSTANCE, () -> end(1, "the lead did not gather the results within "
+            + GATHER.toSeconds() + " s of the run's end"))
         .build();
   }
 
@@ -130,7 +146,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     var found = message.listing().getServiceInstances(Lead.KEY);
     if (lead == null && !found.isEmpty()) {
       lead = found.iterator().next();
-      lead.tell(new Lead.Join(getContext().getSelf(), address, version, scenario.settings()));
+      lead.tell(new Lead.Join(getContext().getSelf(), address, version, Lead.PROTOCOL, scenario.settings()));
     }
     return this;
   }
@@ -150,10 +166,21 @@ public final class Member extends AbstractBehavior<Member.Command> {
 
   /** Builds this member's share: the whole machine's model, but actors only for its own parts. */
   private Behavior<Command> onStart(Start s) {
+    try {
+      return build(s);
+    } catch (RuntimeException e) { // e.g. the trace file cannot be written: end the run, never hang it
+      String message = "member " + s.index() + " could not start its share: " + e.getMessage();
+      lead.tell(new Lead.Failed(s.index(), message));
+      return end(1, message);
+    }
+  }
+
+  private Behavior<Command> build(Start s) {
     start = s;
+    share = new Share(s.index(), s.addresses().size(), s.memberOf());
     if (s.index() > 0) {
       log.accept("member " + s.index() + " of " + s.addresses().size() + " at " + address + ": "
-          + new Share(s.index(), s.addresses().size(), s.memberOf()).parts().size() + " parts");
+          + share.parts().size() + " parts");
     }
     machine = Machine.build(scenario);
     if (s.trace() != null && s.index() == 0) {
@@ -161,7 +188,6 @@ public final class Member extends AbstractBehavior<Member.Command> {
     } else if (s.trace() != null) {
       Simulation.attachRecorders(machine, s.trace().options(null)); // records go to member 0
     }
-    Share share = new Share(s.index(), s.addresses().size(), s.memberOf());
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
     coordinator = Guardian.spawnCoordinator(getContext(), machine, share,
         Duration.ofMillis(scenario.actors().watchdogMillis()), trace, done);
@@ -185,22 +211,20 @@ public final class Member extends AbstractBehavior<Member.Command> {
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);
     }
-    List<PartTally> tallies = new ArrayList<>();
-    for (int p = 0; p < start.memberOf().length; p++) {
-      if (start.memberOf()[p] == start.index()) {
-        tallies.add(PartTally.of(machine, p));
-      }
+    // One message per part: a member's tallies together can outgrow the transport's frame.
+    List<Integer> parts = share.parts();
+    for (int p : parts) {
+      lead.tell(new Lead.Tallied(start.index(), PartTally.of(machine, p)));
     }
-    lead.tell(new Lead.Ended(start.index(), r.run(), tallies));
+    lead.tell(new Lead.Ended(start.index(), r.run(), parts.size()));
+    timers.startSingleTimer(GatherTimeout.INSTANCE, GATHER);
     return this;
   }
 
   private Behavior<Command> onCollectBusy(CollectBusy collect) {
     List<LinkBusy> busy = new ArrayList<>();
-    for (int p = 0; p < start.memberOf().length; p++) {
-      if (start.memberOf()[p] == start.index()) {
-        busy.add(LinkBusy.of(machine, p, collect.simulatedPs()));
-      }
+    for (int p : share.parts()) {
+      busy.add(LinkBusy.of(machine, p, collect.simulatedPs()));
     }
     lead.tell(new Lead.Busy(start.index(), busy));
     delivered = true;
@@ -208,7 +232,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   }
 
   private Behavior<Command> onStop(Stop stop) {
-    return end(stop.ok() ? 0 : 1, stop.ok() ? "done" : "the run failed on another member");
+    return end(stop.why() == null ? 0 : 1, stop.why() == null ? "done" : stop.why());
   }
 
   /** A member of the run gone ends the run; before the run, only the lead's loss matters. */
@@ -231,8 +255,9 @@ public final class Member extends AbstractBehavior<Member.Command> {
       coordinator.tell(new Coordinator.MemberLost(who));
       return this;
     }
-    if (index == 0 && !delivered) {
-      return end(1, who + " before it had this member's results");
+    if (index == 0) { // the lead gone after the run: nobody is left to gather or to stop this member
+      return delivered ? end(0, who + " after it had this member's results")
+          : end(1, who + " before it had this member's results");
     }
     return this;
   }

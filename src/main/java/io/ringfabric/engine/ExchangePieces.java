@@ -16,8 +16,10 @@ import java.util.List;
 final class ExchangePieces {
   /** Bytes of events per piece: a quarter of the 4 MiB frame the cluster configures. */
   static final int EVENT_BYTES = 1 << 20;
-  /** Trace records per piece (a record is well under 500 bytes on the wire). */
-  static final int RECORDS = 2000;
+  /** Bytes of trace records per piece, as for events. */
+  static final int RECORD_BYTES = 1 << 20;
+  // A record's numbers on the wire, without its strings (WireSerializer).
+  private static final int RECORD_OVERHEAD = 80;
   // An event's fixed fields on the wire, without its packet's payload (EventBatchCodec).
   private static final int EVENT_OVERHEAD = 128;
 
@@ -35,7 +37,12 @@ final class ExchangePieces {
           && (eventsEnd == e || bytes + wireBytes(events.get(eventsEnd)) <= EVENT_BYTES)) {
         bytes += wireBytes(events.get(eventsEnd++));
       }
-      int recordsEnd = Math.min(records.size(), r + RECORDS);
+      int recordsEnd = r;
+      bytes = 0;
+      while (recordsEnd < records.size()
+          && (recordsEnd == r || bytes + wireBytes(records.get(recordsEnd)) <= RECORD_BYTES)) {
+        bytes += wireBytes(records.get(recordsEnd++));
+      }
       boolean last = eventsEnd == events.size() && recordsEnd == records.size();
       pieces.add(new Coordinator.Exchange(window, from, next, endRun,
           slice(events, e, eventsEnd), slice(records, r, recordsEnd), last));
@@ -47,6 +54,17 @@ final class ExchangePieces {
 
   private static <T> List<T> slice(List<T> all, int from, int to) {
     return from == 0 && to == all.size() ? all : new ArrayList<>(all.subList(from, to));
+  }
+
+  /** Modified UTF-8 takes up to 3 bytes a char; count every char as 3 to stay on the safe side. */
+  private static long wireBytes(Recorder.Entry entry) {
+    var t = entry.record();
+    return RECORD_OVERHEAD + 3L * (length(t.kind()) + length(t.op()) + length(t.component()) + length(t.from())
+        + length(t.to()) + length(t.status()) + length(t.port()) + length(t.detail()));
+  }
+
+  private static int length(String s) {
+    return s == null ? 0 : s.length();
   }
 
   private static long wireBytes(Event e) {

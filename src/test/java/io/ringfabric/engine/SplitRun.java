@@ -29,31 +29,35 @@ final class SplitRun {
       memberOf[p] = (int) ((long) p * members / parts);
     }
     List<CompletableFuture<EngineRun>> done = new ArrayList<>();
+    List<CompletableFuture<ActorRef<Coordinator.Command>>> refs = new ArrayList<>();
     for (int m = 0; m < members; m++) {
       done.add(new CompletableFuture<>());
+      refs.add(new CompletableFuture<>());
     }
     Behavior<Void> root = Behaviors.setup(ctx -> {
-      List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
       for (int m = 0; m < members; m++) {
         Share share = new Share(m, members, memberOf);
         CompletableFuture<EngineRun> mine = done.get(m);
         TraceWriter writer = m == 0 ? trace : null;
-        CompletableFuture<ActorRef<Coordinator.Command>> ref = new CompletableFuture<>();
-        ctx.spawn(Behaviors.<Void>setup(member -> {
+        CompletableFuture<ActorRef<Coordinator.Command>> ref = refs.get(m);
+        ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
           ActorRef<Coordinator.Command> c = Guardian.spawnCoordinator(member, machine, share,
               Duration.ofSeconds(30), writer, mine);
           c.tell(Guardian.spawnParts(member, machine, share));
           ref.complete(c);
           return Behaviors.empty();
         }), "member-" + m);
-        coordinators.add(ref.join());
-      }
-      for (ActorRef<Coordinator.Command> c : coordinators) {
-        c.tell(new Coordinator.Peers(coordinators));
       }
       return Behaviors.empty();
     });
     ActorSystem<Void> system = ActorSystem.create(root, "split", ActorEngine.config(machine.scenario().actors()));
+    List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
+    for (CompletableFuture<ActorRef<Coordinator.Command>> ref : refs) {
+      coordinators.add(ref.get(30, TimeUnit.SECONDS));
+    }
+    for (ActorRef<Coordinator.Command> c : coordinators) {
+      c.tell(new Coordinator.Peers(coordinators));
+    }
     try {
       long events = 0;
       long last = 0;
