@@ -72,6 +72,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Scenarios.prepareOutputDirectory(out);
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
+    clearOldLogs(logs);
     int[] ports = ClusterHosts.freePorts(members);
     int[] others = java.util.Arrays.copyOfRange(ports, 1, members);
     try (MemberJvms jvms = MemberJvms.start(file, overrideArgs.overrides(), members, ports[0], others,
@@ -88,6 +89,17 @@ final class ClusterLocalCommand implements Callable<Integer> {
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());
       return Main.FAILED;
+    }
+  }
+
+  /** An earlier run's member logs (named by port) would be mistaken for this run's. */
+  private static void clearOldLogs(Path logs) {
+    try (var files = java.nio.file.Files.newDirectoryStream(logs, "member-*.log")) {
+      for (Path f : files) {
+        java.nio.file.Files.deleteIfExists(f);
+      }
+    } catch (java.io.IOException e) {
+      throw new BadInput("cannot clear the old member logs in " + logs + ": " + Scenarios.describe(e));
     }
   }
 }
