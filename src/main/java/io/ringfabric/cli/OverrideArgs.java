@@ -2,10 +2,15 @@ package io.ringfabric.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code --set key=value} and {@code --seed N}: the scenario overrides every running command takes. */
 final class OverrideArgs {
+  @Spec(Spec.Target.MIXEE) CommandSpec command; // the command these options belong to
+
   @Option(
       names = "--set",
       paramLabel = "key=value",
@@ -20,7 +25,8 @@ final class OverrideArgs {
   List<String> overrides(String... extra) {
     for (String s : sets) {
       if (s.indexOf('=') <= 0) {
-        throw new BadInput("--set needs key=value, got '" + s + "'");
+        // a usage error like any other bad option: exit 2 with the hint to --help
+        throw new ParameterException(command.commandLine(), "--set needs key=value, got '" + s + "'");
       }
     }
     List<String> all = new ArrayList<>(sets);
