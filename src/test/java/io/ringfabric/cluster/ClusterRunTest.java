@@ -100,6 +100,24 @@ class ClusterRunTest {
   }
 
   @Test
+  void aModelBugOnOneMemberEndsTheRunOnEveryMemberNamingTheComponent() throws Exception {
+    // node 14 (on member 2 of 3) runs a program that throws an Error: a bug inside the model
+    Scenario s = scenario("conf/ringfabric.conf", "duration=20us",
+        "workload.processes=${ringfabric.workload.processes} [{ program = \"io.ringfabric.engine.FailureTest$Broken\","
+            + " nodes = [14], core = 1 }]");
+    long start = System.nanoTime();
+    List<ClusterMembers.End> ends = ClusterMembers.run(List.of(s, s, s), null, JOIN);
+    assertTrue((System.nanoTime() - start) / 1e9 < 30, "the members took too long to end");
+    for (ClusterMembers.End e : ends) {
+      assertNotNull(e.failure(), "every member ends with the run");
+      assertTrue(e.failure().getMessage().contains("node 14 core 1"), e.failure().getMessage());
+      assertTrue(e.failure().getMessage().contains("model bug planted by the test"), e.failure().getMessage());
+    }
+    assertInstanceOf(io.ringfabric.engine.EngineAborted.class, ends.get(0).failure());
+    assertEquals(1, assertInstanceOf(ClusterRun.MemberFailed.class, ends.get(1).failure()).exitCode());
+  }
+
+  @Test
   void aMemberWithADifferentScenarioIsRefusedAndTheRunGoesOnWithoutIt() throws Exception {
     Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
     Scenario other = scenario("conf/ringfabric.conf", "duration=10us", "fabric.mtu=512");
