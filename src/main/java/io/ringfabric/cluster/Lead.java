@@ -173,6 +173,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     if (members != null) {
       return "the run has already started with " + expected + " members";
     }
+    boolean lastSeatIsTheLeads = !joined.containsKey(self) && !join.address().equals(self);
+    if (joined.size() >= expected - (lastSeatIsTheLeads ? 1 : 0) && !joined.containsKey(join.address())) {
+      return "the run has the " + expected + " members it waits for (--members on the lead)";
+    }
     if (!version.equals(join.version())) {
       return "it runs ringfabric " + join.version() + " and the lead runs " + version;
     }

@@ -152,6 +152,43 @@ class ClusterRunTest {
   }
 
   @Test
+  void aMemberBeyondTheCountIsRefusedAndTheOthersRun() throws Exception {
+    Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
+    int leadPort = ClusterMembers.freePort();
+    List<String> seeds = List.of("127.0.0.1:" + leadPort);
+    var threads = java.util.concurrent.Executors.newFixedThreadPool(3);
+    try {
+      List<java.util.concurrent.Future<Object>> ends = new java.util.ArrayList<>();
+      for (int i = 0; i < 3; i++) {
+        int port = i == 0 ? leadPort : 0;
+        ends.add(threads.submit(() -> {
+          try {
+            Object r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds, 2, "blocks", JOIN,
+                null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
+            return r == null ? "ran" : r;
+          } catch (RuntimeException e) {
+            return e;
+          }
+        }));
+      }
+      Object lead = ends.get(0).get(60, java.util.concurrent.TimeUnit.SECONDS);
+      assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
+          assertInstanceOf(Lead.Finished.class, lead).result().fingerprint());
+      Object a = ends.get(1).get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Object b = ends.get(2).get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Object refused = a instanceof ClusterRun.MemberFailed ? a : b;
+      assertEquals("ran", a == refused ? b : a);
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, refused);
+      assertEquals(2, failed.exitCode());
+      // refused before the start, or after it: which depends on when it asked
+      assertTrue(failed.getMessage().contains("has the 2 members it waits for")
+          || failed.getMessage().contains("has already started with 2 members"), failed.getMessage());
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  @Test
   void aMemberOfAnotherVersionIsRefused() throws Exception {
     Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
     int leadPort = ClusterMembers.freePort();
