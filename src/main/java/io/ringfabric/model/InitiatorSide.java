@@ -1,0 +1,305 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.trace.Recorder;
+import io.ringfabric.trace.TraceRecord.Kinds;
+import java.util.Comparator;
+import java.util.PriorityQueue;
+
+/**
+ * The initiator side of one node's messaging module: its context register sets and each action
+ * they start, from the doorbell through the request (resent at each timeout while retries are
+ * left) to the status register and the completion the owning core is told of.
+ *
+ * <p>Apart from {@link TargetSide} because the two share no state: an initiator knows only its
+ * own contexts, a target only what it last answered other nodes' contexts. Both still act through
+ * their {@link MessagingModule}: its clock, its event numbering, its one piece of work at a time
+ * and its injection link are the module's, so every event keeps the key it would have had with
+ * both sides in one class.
+ */
+final class InitiatorSide {
+  private final MessagingModule module;
+  private final int node;
+  private final int nodes;
+  private final Layout layout;
+  private final Scenario.FabricSpec fabric;
+  private final Scenario.TimingSpec timing;
+  private final Scenario.ModuleSpec limits;
+  private final long warmupPs;
+  private final Context[] contexts;
+  private final OpCounters puts = new OpCounters();
+  private final OpCounters gets = new OpCounters();
+  private final CompletionLatencies latencies = new CompletionLatencies();
+  private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
+      Comparator.comparingLong(Deadline::at).thenComparingInt(Deadline::context)
+          .thenComparingLong(Deadline::sequence));
+  private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
+  private long lateResponses;
+  private long retries;
+
+  InitiatorSide(MessagingModule module, int node, int nodes, Layout layout, Scenario scenario) {
+    this.module = module;
+    this.node = node;
+    this.nodes = nodes;
+    this.layout = layout;
+    this.fabric = scenario.fabric();
+    this.timing = scenario.timing();
+    this.limits = scenario.module();
+    this.warmupPs = scenario.warmupPs();
+    this.contexts = new Context[scenario.node().contexts()];
+    for (int i = 0; i < contexts.length; i++) {
+      contexts[i] = new Context(i);
+    }
+  }
+
+  /** See {@link MessagingModule#mapFreeContext}. */
+  int mapFreeContext(int coreComponent, int process) {
+    for (Context c : contexts) {
+      if (!c.isMapped()) {
+        c.map(coreComponent, process);
+        return c.index();
+      }
+    }
+    return -1;
+  }
+
+  void onDoorbell(MessagingModule.Doorbell d) {
+    Recorder recorder = module.recorder();
+    Context ctx = contexts[d.context()];
+    OpCounters counters = counters(d.op());
+    if (ctx.status() == Status.BUSY) {
+      if (counted(now())) {
+        counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
+      }
+      if (recorder != null) {
+        recorder.record(now(), Kinds.DOORBELL, null, recorder.name(ctx.ownerCore()), null, 0,
+            Status.BUSY.name(), 0, 0, d.ring(), null, describe(d));
+      }
+      return;
+    }
+    ctx.begin(d.op(), d.targetNode(), d.ring(), d.localAddress(), d.length(), now());
+    ctx.group = d.group();
+    if (counted(now())) {
+      counters.countIssued();
+    }
+    if (recorder != null) {
+      recorder.record(now(), Kinds.DOORBELL, opId(ctx), recorder.name(ctx.ownerCore()), null,
+          d.op() == Op.PUT ? d.length() : 0, null, 0, 0, d.ring(), null, describe(d));
+    }
+    long done = module.work();
+    if (d.targetNode() < 0 || d.targetNode() >= nodes) {
+      complete(ctx, Status.NO_SUCH_NODE, 0, null, done);
+      return;
+    }
+    if (d.op() == Op.PUT) {
+      send(layout.memory(node), done - now(),
+          new Memory.PayloadRead(ctx.index(), ctx.sequence(), d.localAddress(), d.length()));
+    } else {
+      armDeadline(ctx, done);
+      sendRequest(ctx, done);
+    }
+  }
+
+  void onPayloadReady(MessagingModule.PayloadReady r) {
+    Context ctx = contexts[r.context()];
+    if (ctx.sequence() != r.sequence() || ctx.status() != Status.BUSY) {
+      return;
+    }
+    ctx.payload = r.data();
+    long ready = module.work(); // building the request
+    armDeadline(ctx, ready); // from the request leaving: a retry must have the payload to resend
+    sendRequest(ctx, ready);
+  }
+
+  private void sendRequest(Context ctx, long ready) {
+    Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
+    Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
+    long leaves = module.inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
+        Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.doorbellAt : 0,
+        ctx.op() == Op.PUT ? ctx.group : -1, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(leaves, Kinds.REQUEST_SENT, opId(ctx), null,
+          recorder.name(layout.module(ctx.targetNode())), ctx.op() == Op.PUT ? ctx.length() : 0,
+          null, 0, 0, ctx.ring(), null, ctx.retriesUsed > 0 ? "attempt " + (ctx.retriesUsed + 1) : null);
+    }
+  }
+
+  /** A whole response has arrived: {@code first} is its first packet, {@code data} its payload. */
+  void onResponse(Packet first, byte[] data) {
+    Context ctx = contexts[first.sourceContext()];
+    if (ctx.sequence() != first.sequence() || ctx.status() != Status.BUSY || ctx.responded) {
+      lateResponses++;
+      return;
+    }
+    ctx.responded = true;
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(now(), Kinds.RESPONSE_ARRIVED, opId(ctx),
+          recorder.name(layout.module(ctx.targetNode())), null, data.length,
+          first.status().name(), 0, 0, ctx.ring(), null, null);
+    }
+    long done = module.work();
+    if (first.type() == Packet.Type.GET_RESPONSE && first.status() == Status.DONE) {
+      send(layout.memory(node), done - now(),
+          new Memory.PayloadWrite(ctx.index(), ctx.sequence(), ctx.localAddress(), data));
+      ctx.payload = data;
+      ctx.bornAt = first.bornAt();
+      ctx.bornGroup = first.bornGroup();
+      return;
+    }
+    complete(ctx, first.status(), 0, null, done);
+  }
+
+  void onPayloadWritten(MessagingModule.PayloadWritten w) {
+    Context ctx = contexts[w.context()];
+    if (ctx.sequence() == w.sequence() && ctx.status() == Status.BUSY) {
+      byte[] data = ctx.payload;
+      complete(ctx, Status.DONE, data.length, data, module.work());
+    }
+  }
+
+  /** Sets the status register and tells the owning core, at time {@code at}. */
+  private void complete(Context ctx, Status status, int resultLength, byte[] data, long at) {
+    long bytes = ctx.op() == Op.PUT ? ctx.length() : resultLength;
+    if (counted(ctx.doorbellAt)) {
+      counters(ctx.op()).countCompleted(status, bytes);
+      if (status == Status.DONE) {
+        if (ctx.op() == Op.PUT) {
+          latencies.putDone(at - ctx.doorbellAt);
+        } else {
+          // the message latency runs from the element's PUT doorbell to this GET
+          latencies.getDone(at - ctx.doorbellAt, at - ctx.bornAt, resultLength, ctx.bornGroup);
+        }
+      }
+    }
+    ctx.finish(status, resultLength);
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(at, Kinds.COMPLETED, opId(ctx), null, null, bytes, status.name(), 0,
+          at - ctx.doorbellAt, ctx.ring(), null,
+          describe(ctx.op(), ctx.length(), ctx.targetNode(), ctx.ring())); // readable without its doorbell
+    }
+    send(ctx.ownerCore(), at - now(),
+        new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
+            data, ctx.doorbellAt));
+  }
+
+  // ---- timeouts ----
+
+  private record Deadline(long at, int context, long sequence) {}
+
+  /** The first copy of a request leaves at {@code sentAt}: its time limits start. */
+  private void armDeadline(Context ctx, long sentAt) {
+    long attempts = limits.retries() + 1L;
+    ctx.giveUpAt = limits.timeoutPs() > (Long.MAX_VALUE - sentAt) / attempts
+        ? Long.MAX_VALUE : sentAt + attempts * limits.timeoutPs();
+    deadlines.add(new Deadline(sentAt + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+    scheduleCheck();
+  }
+
+  /**
+   * Posts a check for the earliest deadline unless one is already due no later. A check never
+   * comes sooner than one piece of module work from now: the module notices a deadline while it
+   * works, and engines rely on that minimum delay.
+   */
+  private void scheduleCheck() {
+    Deadline head = deadlines.peek();
+    if (head != null && head.at() < checkAt) {
+      checkAt = Math.max(head.at(), now() + timing.moduleLatencyPs());
+      send(module.id(), checkAt - now(), MessagingModule.TimeoutCheck.INSTANCE);
+    }
+  }
+
+  /** Resends each request still unanswered at its deadline, while retries are left. */
+  void onTimeoutCheck() {
+    if (now() >= checkAt) {
+      checkAt = Long.MAX_VALUE;
+    }
+    while (!deadlines.isEmpty() && deadlines.peek().at() <= now()) {
+      Deadline d = deadlines.poll();
+      Context ctx = contexts[d.context()];
+      if (isSettled(d) || ctx.retriesUsed >= limits.retries()) {
+        continue; // answered, or out of retries: the answer (perhaps TIMEOUT) is on its way
+      }
+      ctx.retriesUsed++;
+      retries++;
+      long done = module.work();
+      sendRequest(ctx, done);
+      deadlines.add(new Deadline(done + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+    }
+    while (!deadlines.isEmpty() && isSettled(deadlines.peek())) {
+      deadlines.poll();
+    }
+    scheduleCheck();
+  }
+
+  private boolean isSettled(Deadline d) {
+    Context ctx = contexts[d.context()];
+    return ctx.sequence() != d.sequence() || ctx.status() != Status.BUSY || ctx.responded;
+  }
+
+  // ---- helpers ----
+
+  /** An action's name in traces: the initiator's node, context and sequence. */
+  private String opId(Context ctx) {
+    return node + "." + ctx.index() + "." + ctx.sequence();
+  }
+
+  private static String describe(MessagingModule.Doorbell d) {
+    return describe(d.op(), d.length(), d.targetNode(), d.ring());
+  }
+
+  private static String describe(Op op, int length, int target, int ring) {
+    return op == Op.PUT
+        ? "put " + length + " B to node " + target + " ring " + ring
+        : "get from node " + target + " ring " + ring;
+  }
+
+  /** Whether an action whose doorbell rang at {@code doorbellAt} counts: after the warm-up. */
+  private boolean counted(long doorbellAt) {
+    return doorbellAt >= warmupPs;
+  }
+
+  private OpCounters counters(Op op) {
+    return op == Op.PUT ? puts : gets;
+  }
+
+  private long now() {
+    return module.now();
+  }
+
+  private void send(int target, long delay, Message message) {
+    module.send(target, delay, message);
+  }
+
+  // ---- results ----
+
+  Context context(int index) {
+    return contexts[index];
+  }
+
+  int contextCount() {
+    return contexts.length;
+  }
+
+  OpCounters puts() {
+    return puts;
+  }
+
+  OpCounters gets() {
+    return gets;
+  }
+
+  CompletionLatencies latencies() {
+    return latencies;
+  }
+
+  long lateResponses() {
+    return lateResponses;
+  }
+
+  long retries() {
+    return retries;
+  }
+}

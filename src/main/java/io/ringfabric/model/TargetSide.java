@@ -1,0 +1,250 @@
+package io.ringfabric.model;
+
+import io.ringfabric.config.Scenario;
+import io.ringfabric.trace.Recorder;
+import io.ringfabric.trace.TraceRecord.Kinds;
+
+/**
+ * The target side of one node's messaging module: it serves the requests other nodes' contexts
+ * send it, from the request through the ring action in memory to the response.
+ *
+ * <p>A target keeps, per initiating context, a record of what it last answered, so that a copy of
+ * a request it has served (a retry, or a duplicate) is answered alike instead of applied twice,
+ * and a copy of an action older than the record is dropped. It refuses with TIMEOUT, leaving the
+ * ring alone, a request that comes after the initiator's last deadline. With
+ * {@code module.ring-full = hold} it keeps PUTs to a full ring in {@link HeldPuts} until a GET
+ * makes room or their hold limit comes.
+ *
+ * <p>Apart from {@link InitiatorSide} because the two share no state; both act through their
+ * {@link MessagingModule}, whose clock, event numbering, one piece of work at a time and
+ * injection link they share, so every event keeps the key it would have had with both sides in
+ * one class.
+ */
+final class TargetSide {
+  private final MessagingModule module;
+  private final int node;
+  private final Layout layout;
+  private final Scenario.FabricSpec fabric;
+  private final Scenario.TimingSpec timing;
+  private final Scenario.ModuleSpec limits;
+  private final int contexts; // per node: the rows of served are this long
+  // What this module last answered to each initiating context: served[node][context], a node's
+  // row made on its first request (most modules hear from few nodes in a big machine).
+  private final Served[][] served;
+  private final HeldPuts held = new HeldPuts();
+  private long holdCheckAt = Long.MAX_VALUE; // the earliest HOLD_CHECK posted and not yet handled
+  private long servedPuts;
+  private long servedGets;
+  private long refusedLate;
+
+  TargetSide(MessagingModule module, int node, int nodes, Layout layout, Scenario scenario) {
+    this.module = module;
+    this.node = node;
+    this.layout = layout;
+    this.fabric = scenario.fabric();
+    this.timing = scenario.timing();
+    this.limits = scenario.module();
+    this.contexts = scenario.node().contexts();
+    this.served = new Served[nodes][];
+  }
+
+  /** What this module last answered to one initiating context, to answer retries alike. */
+  private static final class Served {
+    final long sequence;
+    final Packet.Type type;
+    final int ring;
+    boolean pending = true;
+    Status status;
+    byte[] element;
+    long bornAt;
+    int bornGroup = -1;
+    byte[] payload; // a PUT's, kept in case it is held for room
+    long requestBornAt;
+    int requestBornGroup = -1;
+
+    Served(long sequence, Packet.Type type, int ring) {
+      this.sequence = sequence;
+      this.type = type;
+      this.ring = ring;
+    }
+  }
+
+  /** A whole request has arrived: {@code first} is its first packet, {@code payload} its payload. */
+  void onRequest(Packet first, byte[] payload) {
+    Served last = served(first.sourceNode(), first.sourceContext());
+    if (last != null && first.sequence() < last.sequence) {
+      return; // a copy of an action the initiator has finished with
+    }
+    if (last != null && last.sequence == first.sequence()) {
+      if (!last.pending) {
+        respond(first.action(), last, module.work());
+      }
+      return;
+    }
+    Packet.Type answer = first.type() == Packet.Type.PUT_REQUEST
+        ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
+    Served record = new Served(first.sequence(), answer, first.ring());
+    served[first.sourceNode()][first.sourceContext()] = record;
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(now(), Kinds.REQUEST_ARRIVED, first.action().toString(),
+          recorder.name(layout.module(first.sourceNode())), null, payload.length, null, 0, 0,
+          first.ring(), null, null);
+    }
+    long done = module.work();
+    if (now() > first.giveUpAt()) {
+      record.pending = false; // too late: the initiator has given up on it, so leave the ring alone
+      record.status = Status.TIMEOUT;
+      refusedLate++;
+      if (recorder != null) {
+        recorder.record(now(), Kinds.REFUSED, first.action().toString(), null, null, 0,
+            Status.TIMEOUT.name(), 0, 0, first.ring(), null, "after the initiator's last deadline");
+      }
+      respond(first.action(), record, done);
+    } else if (first.type() == Packet.Type.PUT_REQUEST) {
+      servedPuts++;
+      record.payload = payload;
+      record.requestBornAt = first.bornAt();
+      record.requestBornGroup = first.bornGroup();
+      if (limits.holdWhenFull() && held.hasHeld(first.ring())) { // first come, first served
+        hold(first.action(), first.ring(), record);
+        return;
+      }
+      send(layout.memory(node), done - now(),
+          new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt(), first.bornGroup()));
+    } else {
+      servedGets++;
+      send(layout.memory(node), done - now(),
+          new Memory.RingGet(first.action(), first.ring(), first.maxLength()));
+    }
+  }
+
+  void onRingResult(MessagingModule.RingResult r) {
+    Served s = served(r.action().node(), r.action().context());
+    if (s == null || s.sequence != r.action().sequence()) {
+      throw new IllegalStateException(module.name() + " got a ring result for action " + r.action()
+          + " it has no record of");
+    }
+    boolean put = s.type == Packet.Type.PUT_RESPONSE;
+    boolean heldTurn = false; // this was a held PUT's turn: the next one may go now
+    if (limits.holdWhenFull() && put) {
+      if (held.isRetry(r.ring(), r.action())) {
+        heldTurn = true;
+        HeldPuts.Held expired = held.retried(r.ring(), r.status() != Status.FULL, now());
+        if (r.status() == Status.FULL && expired == null) {
+          return; // still no room: it stays at the head until a GET makes some or its limit comes
+        }
+      } else if (r.status() == Status.FULL) {
+        hold(r.action(), r.ring(), s);
+        return;
+      }
+    }
+    s.pending = false;
+    s.status = r.status();
+    s.element = r.element();
+    s.bornAt = r.bornAt();
+    s.bornGroup = r.bornGroup();
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(now(), r.status() == Status.DONE ? Kinds.APPLIED : Kinds.REFUSED,
+          r.action().toString(), null, null, r.element() == null ? 0 : r.element().length,
+          r.status().name(), 0, 0, r.ring(), null, r.occupancy());
+    }
+    respond(r.action(), s, module.work());
+    if (limits.holdWhenFull() && (r.status() == Status.DONE || heldTurn)) {
+      retryHeld(r.ring()); // a GET made room, or a held PUT left the queue: the next may fit
+    }
+  }
+
+  // ---- PUTs held while their ring is full (module.ring-full = hold) ----
+
+  private void hold(Packet.ActionId action, int ring, Served s) {
+    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestBornAt, s.requestBornGroup,
+        now() + limits.holdLimitPs()));
+    scheduleHoldCheck();
+  }
+
+  private void retryHeld(int ring) {
+    HeldPuts.Held h = held.retry(ring);
+    if (h != null) {
+      send(layout.memory(node), module.work() - now(),
+          new Memory.RingPut(h.action(), ring, h.payload(), h.bornAt(), h.bornGroup()));
+    }
+  }
+
+  /** Posts a check for the earliest hold limit, never sooner than one piece of module work. */
+  private void scheduleHoldCheck() {
+    long next = held.nextDeadlineAfter(now() - 1);
+    if (next != Long.MAX_VALUE && next < holdCheckAt) {
+      holdCheckAt = Math.max(next, now() + timing.moduleLatencyPs());
+      send(module.id(), holdCheckAt - now(), MessagingModule.HoldCheck.INSTANCE);
+    }
+  }
+
+  /** Answers FULL to the held PUTs whose limit has come. */
+  void onHoldCheck() {
+    if (now() >= holdCheckAt) {
+      holdCheckAt = Long.MAX_VALUE;
+    }
+    for (HeldPuts.Held h : held.expire(now())) {
+      Served s = served(h.action().node(), h.action().context());
+      s.pending = false;
+      s.status = Status.FULL;
+      respond(h.action(), s, module.work());
+    }
+    long next = held.nextDeadlineAfter(now());
+    if (next != Long.MAX_VALUE && next < holdCheckAt) {
+      holdCheckAt = Math.max(next, now() + timing.moduleLatencyPs());
+      send(module.id(), holdCheckAt - now(), MessagingModule.HoldCheck.INSTANCE);
+    }
+  }
+
+  // ---- helpers ----
+
+  private void respond(Packet.ActionId action, Served s, long ready) {
+    long leaves = module.inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
+        s.bornAt, s.bornGroup, s.element, fabric.mtu()), ready);
+    Recorder recorder = module.recorder();
+    if (recorder != null) {
+      recorder.record(leaves, Kinds.RESPONSE_SENT, action.toString(), null,
+          recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
+          s.status.name(), 0, 0, s.ring, null, null);
+    }
+  }
+
+  /** The record for one initiating context, making its node's row on first use. */
+  private Served served(int sourceNode, int sourceContext) {
+    Served[] row = served[sourceNode];
+    if (row == null) {
+      row = new Served[contexts];
+      served[sourceNode] = row;
+    }
+    return row[sourceContext];
+  }
+
+  private long now() {
+    return module.now();
+  }
+
+  private void send(int target, long delay, Message message) {
+    module.send(target, delay, message);
+  }
+
+  // ---- results ----
+
+  long servedPuts() {
+    return servedPuts;
+  }
+
+  long servedGets() {
+    return servedGets;
+  }
+
+  long refusedLate() {
+    return refusedLate;
+  }
+
+  long heldPuts() {
+    return held.held();
+  }
+}
