@@ -52,8 +52,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
   List<String> seeds;
 
   @Option(names = "--members", paramLabel = "N",
-      description = "Members the run waits for, the lead included. Required on the lead (the first"
-          + " seed); the lead's value counts.")
+      description = "Members the run waits for, the lead included; the lead's value counts."
+          + " Default: the number of seeds.")
   Integer members;
 
   @Option(names = "--join-timeout", paramLabel = "T", defaultValue = "120s",
@@ -130,12 +130,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       ClusterHosts.checkHostPort("--seeds", s);
     }
     ClusterHosts.checkBindable(host, port);
-    boolean lead = seeds.get(0).equals(host + ":" + port);
-    if (lead && members == null) {
-      throw new BadInput("this member is the lead (the first seed): give --members N, the number of"
-          + " members the run waits for");
-    }
-    int n = members == null ? 1 : members; // members other than the lead take the lead's count
+    int n = members == null ? seeds.size() : members; // only the lead's count is used
     Scenarios.checkMembers(scenario, n);
     Duration timeout = Times.joinTimeout(joinTimeout);
     TraceOptions trace = traceArgs.options(scenario);

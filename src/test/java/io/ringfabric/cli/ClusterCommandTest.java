@@ -47,8 +47,6 @@ class ClusterCommandTest {
       assertBadInput("cannot listen on 127.0.0.1:" + port, "cluster", "member", "--port", String.valueOf(port),
           "--seeds", "127.0.0.1:" + port);
     }
-    assertBadInput("this member is the lead (the first seed): give --members N", "cluster", "member",
-        "--port", "2553", "--seeds", "127.0.0.1:2553");
     assertBadInput("--trace is for the lead", "cluster", "member", "--port", "2552", "--seeds", "127.0.0.1:2551",
         "--trace", dir.resolve("t.jsonl").toString());
   }
