@@ -6,7 +6,6 @@ import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -100,7 +99,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final long[] events;
   private final long[] lastEvent;
   private final List<Event>[] outbound; // by member
-  private final List<Exchange> inbox = new ArrayList<>();
+  private final WindowInbox inbox;
   private List<Recorder.Entry> forwarded = new ArrayList<>();
   private List<ActorRef<Command>> lanes;
   private int[] laneOf;
@@ -148,6 +147,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       pendingMin[i] = Long.MAX_VALUE;
       next[i] = Long.MAX_VALUE;
     }
+    inbox = new WindowInbox(share.members(), share.member());
     outbound = new List[share.members()];
     for (int m = 0; m < share.members(); m++) {
       outbound[m] = new ArrayList<>();
@@ -277,37 +277,22 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** Opens the next window once this member's parts and every other member are done with this one. */
   private Behavior<Command> advance() {
-    if (!localDone || arrived() < share.members() - 1) {
+    if (!localDone || !inbox.complete(window)) {
       return this;
     }
     long start = announced;
-    for (Iterator<Exchange> it = inbox.iterator(); it.hasNext(); ) {
-      Exchange x = it.next();
-      if (x.window() == window) {
-        start = Math.min(start, x.next());
-        endRun |= x.endRun();
-        for (Event e : x.events()) {
-          addPending(layout.partOf(e.target()), e);
-        }
-        if (trace != null) {
-          trace.add(x.records());
-        }
-        it.remove();
+    for (Exchange x : inbox.take(window)) {
+      start = Math.min(start, x.next());
+      endRun |= x.endRun();
+      for (Event e : x.events()) {
+        addPending(layout.partOf(e.target()), e);
+      }
+      if (trace != null) {
+        trace.add(x.records());
       }
     }
     localDone = false;
     return openWindow(start);
-  }
-
-  /** Members whose last piece for the current window is in. */
-  private int arrived() {
-    int n = 0;
-    for (Exchange x : inbox) {
-      if (x.window() == window && x.last()) {
-        n++;
-      }
-    }
-    return n;
   }
 
   private Behavior<Command> openWindow(long start) {
@@ -393,22 +378,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       return fail("window " + window + " at " + windowStart + " ps did not finish within "
           + watchdog.toMillis() + " ms of wall-clock time; " + (awaiting > 0
               ? awaiting + " lane(s) of parts never reported"
-              : "member(s) " + silentMembers() + " never sent their end of it") + " (actors.watchdog)");
+              : "member(s) " + inbox.silent(window) + " never sent their end of it") + " (actors.watchdog)");
     }
     windowAtLastTick = window;
     return this;
-  }
-
-  /** The members whose exchange for the current window has not arrived. */
-  private List<Integer> silentMembers() {
-    List<Integer> silent = new ArrayList<>();
-    for (int m = 0; m < share.members(); m++) {
-      final int member = m;
-      if (m != share.member()
-          && inbox.stream().noneMatch(x -> x.from() == member && x.window() == window && x.last())) {
-        silent.add(m);
-      }
-    }
-    return silent;
   }
 }
