@@ -25,9 +25,9 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine, after a",
-      "warm-up, each in a fresh JVM, and prints events per second, windows and peak heap, with",
-      "the ratio of the actor engine to the reference engine. Takes a minute or two."
+      "Measures the engines: tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine,"
+          + " after a warm-up, each in a fresh JVM; prints events per second, windows and peak heap,"
+          + " with the ratio of the actor engine to the reference engine. Takes a minute or two."
     })
 final class BenchCommand implements Callable<Integer> {
   private static final String RESULT = "BENCH ";

@@ -46,7 +46,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       description = "TCP port this member listens on (open it between the hosts).")
   int port;
 
-  @Option(names = "--seeds", paramLabel = "H:P,H:P...", required = true, split = ",",
+  @Option(names = "--seeds", paramLabel = "H:P", required = true, split = ",",
       description = "Members to join through; the first is the lead and must be started with"
           + " --host and --port equal to it.")
   List<String> seeds;

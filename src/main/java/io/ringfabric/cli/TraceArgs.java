@@ -28,7 +28,7 @@ final class TraceArgs {
   @Option(names = "--trace-to", paramLabel = "T", description = "Record only before simulated time T.")
   String traceTo;
 
-  @Option(names = "--trace-nodes", paramLabel = "N,N...", split = ",",
+  @Option(names = "--trace-nodes", paramLabel = "N", split = ",",
       description = "Record only these nodes' components (e.g. 3,9).")
   List<Integer> traceNodes;
 
