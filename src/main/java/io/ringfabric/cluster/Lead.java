@@ -108,8 +108,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private List<Join> members; // by member index, once started
   private List<ActorRef<Coordinator.Command>> coordinators;
   private EngineRun[] runs;
-  private List<PartTally>[] tallies;
-  private List<LinkBusy>[] busy;
+  private List<List<PartTally>> tallies; // by member
+  private List<List<LinkBusy>> busy; // by member, null until it came
   private int answers;
 
   public static Behavior<Command> create(Scenario scenario, String version, int expected, String placement,
@@ -189,7 +189,6 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   /** Places the parts and tells every member its share. */
-  @SuppressWarnings("unchecked")
   private Behavior<Command> start() {
     members = new ArrayList<>(joined.values());
     members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> hostOf(j.address()))
@@ -202,11 +201,12 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     }
     coordinators = new ArrayList<>(java.util.Collections.nCopies(expected, null));
     runs = new EngineRun[expected];
-    tallies = new List[expected];
+    tallies = new ArrayList<>();
+    busy = new ArrayList<>();
     for (int m = 0; m < expected; m++) {
-      tallies[m] = new ArrayList<>();
+      tallies.add(new ArrayList<>());
+      busy.add(null);
     }
-    busy = new List[expected];
     for (int m = 0; m < expected; m++) {
       members.get(m).member().tell(new Member.Start(m, addresses, placed.memberOf(), trace));
     }
@@ -225,8 +225,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onEnded(Ended ended) {
-    if (tallies[ended.index()].size() != ended.parts()) {
-      return fail("member " + ended.index() + " sent " + tallies[ended.index()].size() + " of its "
+    if (tallies.get(ended.index()).size() != ended.parts()) {
+      return fail("member " + ended.index() + " sent " + tallies.get(ended.index()).size() + " of its "
           + ended.parts() + " parts' results");
     }
     runs[ended.index()] = ended.run();
@@ -244,7 +244,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onTallied(Tallied t) {
-    tallies[t.index()].add(t.tally());
+    tallies.get(t.index()).add(t.tally());
     return this;
   }
 
@@ -252,7 +252,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private List<Integer> missing() {
     List<Integer> out = new ArrayList<>();
     for (int m = 0; m < expected; m++) {
-      if (runs[m] == null || busy[m] == null) {
+      if (runs[m] == null || busy.get(m) == null) {
         out.add(m);
       }
     }
@@ -260,7 +260,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onBusy(Busy b) {
-    busy[b.index()] = b.busy();
+    busy.set(b.index(), b.busy());
     if (++answers < expected) {
       return this;
     }
@@ -326,7 +326,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       return this;
     }
     int index = members.stream().map(Join::address).toList().indexOf(gone);
-    if (index <= 0 || busy[index] != null) {
+    if (index <= 0 || busy.get(index) != null) {
       return this;
     }
     String why = "member " + index + " (" + gone + ") " + Addresses.how(changed.event())

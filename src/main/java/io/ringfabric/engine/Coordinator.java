@@ -122,7 +122,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         new Coordinator(ctx, timers, layout, share, lookahead, duration, watchdog, trace, done)));
   }
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of lists, by part or child
   private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, Layout layout,
       Share share, long lookahead, long duration, Duration watchdog, TraceWriter trace,
       CompletableFuture<EngineRun> done) {

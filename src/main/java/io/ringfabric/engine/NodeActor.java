@@ -80,7 +80,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     return Behaviors.setup(ctx -> new NodeActor(ctx, part, layout, components, lookahead));
   }
 
-  @SuppressWarnings("unchecked")
+  @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of lists, by part or child
   private NodeActor(ActorContext<Command> ctx, int part, Layout layout, Component[] components,
       IntraNodeLookahead lookahead) {
     super(ctx);
