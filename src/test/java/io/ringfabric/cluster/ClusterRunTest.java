@@ -100,6 +100,18 @@ class ClusterRunTest {
   }
 
   @Test
+  void aProgramThatFailsOnOneMemberEndsTheRunOnAllInTheSameWindow() throws Exception {
+    // on-program-error = end-run: node 13's failure must end the run where one JVM ends it
+    Scenario s = scenario("conf/ringfabric.conf", "on-program-error=end-run",
+        "workload.processes=${ringfabric.workload.processes} [{ program = \""
+            + "io.ringfabric.workload.CustomProgramTest$Faulty\", nodes = [13], core = 1 }]");
+    RunResult reference = Simulation.run(Machine.build(s), "reference");
+    assertEquals(1, reference.processes().failed());
+    assertTrue(reference.processes().unfinished() > 0, "the run was cut short");
+    assertSameAsReference(s, 3);
+  }
+
+  @Test
   void aModelBugOnOneMemberEndsTheRunOnEveryMemberNamingTheComponent() throws Exception {
     // node 14 (on member 2 of 3) runs a program that throws an Error: a bug inside the model
     Scenario s = scenario("conf/ringfabric.conf", "duration=20us",
