@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
@@ -35,6 +36,10 @@ final class ClusterMemberCommand implements Callable<Integer> {
   @Option(names = "--config", paramLabel = "FILE",
       description = "Scenario file; the same on every member. Default: conf/ringfabric.conf of the ringfabric directory.")
   Path config;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "CONFIG",
+      description = "The scenario file, as for the other commands (instead of --config).")
+  Path configArgument;
 
   @Mixin OverrideArgs overrideArgs;
 
@@ -76,8 +81,12 @@ final class ClusterMemberCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter stderr = spec.commandLine().getErr();
-    boolean isDefault = config == null;
-    Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : config;
+    if (config != null && configArgument != null) {
+      throw new BadInput("give the scenario once: --config " + config + " or " + configArgument + ", not both");
+    }
+    Path given = config != null ? config : configArgument;
+    boolean isDefault = given == null;
+    Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : given;
     Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
     ClusterRun.Options options = options(scenario);
     if (options.lead()) {

@@ -25,8 +25,13 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Scenario s = Scenarios.load(config, false, java.util.List.of());
-    spec.commandLine().getOut().println(config + ": ok (" + s.nodes() + " nodes, "
-        + Scenarios.ringInstances(s) + " rings, " + Scenarios.processInstances(s) + " processes)");
+    spec.commandLine().getOut().println(config + ": ok (" + count(s.nodes(), "node") + ", "
+        + count(Scenarios.ringInstances(s), "ring") + ", " + count(Scenarios.processInstances(s), "process") + ")");
     return Main.OK;
+  }
+
+  /** {@code 1 ring}, {@code 4 rings}, {@code 2 processes}. */
+  private static String count(long n, String thing) {
+    return n + " " + thing + (n == 1 ? "" : thing.endsWith("s") ? "es" : "s");
   }
 }

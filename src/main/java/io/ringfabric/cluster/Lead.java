@@ -306,7 +306,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       woken += r.partsWoken();
     }
     EngineRun lead = runs[0];
-    return new EngineRun(lead.engine() + " on " + expected + " members", events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
+    String engine = lead.engine() + " on " + expected + (expected == 1 ? " member" : " members");
+    return new EngineRun(engine, events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
   }
 
   private Behavior<Command> onFailed(Failed failed) {
