@@ -105,6 +105,7 @@ final class SweepCommand implements Callable<Integer> {
     List<Vary> vary = parseVaries(varies);
     Scenarios.requireReadable(config, false);
     List<Combination> runs = check(vary);
+    warnAboutVariesThatChangeNothing(vary, runs, stderr);
     prepareOutput();
 
     List<String> keys = vary.stream().map(Vary::key).toList();
@@ -131,6 +132,49 @@ final class SweepCommand implements Callable<Integer> {
     stdout.println("wrote " + csv);
     stdout.flush();
     return Main.OK;
+  }
+
+  /**
+   * Warns of a {@code --vary} whose values all give the same machine, as a {@code defaults.*} key
+   * does when every process group sets that key itself: the sweep would repeat one run.
+   */
+  private static void warnAboutVariesThatChangeNothing(List<Vary> vary, List<Combination> runs,
+      PrintWriter stderr) {
+    if (runs.size() != combinations(vary)) {
+      return; // some combinations are invalid (reported already); no pairs to compare reliably
+    }
+    for (int k = 0; k < vary.size(); k++) {
+      boolean changes = false;
+      for (int i = 0; i < runs.size() && !changes; i++) {
+        int j = sibling(vary, i, k);
+        changes = !runs.get(i).scenario().withoutSettings().equals(runs.get(j).scenario().withoutSettings());
+      }
+      if (!changes && vary.get(k).values().size() > 1) {
+        stderr.println("ringfabric: warning: --vary " + vary.get(k).key() + " changes nothing in the"
+            + " scenario; every run would repeat the others (a defaults.* key only reaches process"
+            + " groups and rings that do not set it themselves)");
+        stderr.flush();
+      }
+    }
+  }
+
+  private static long combinations(List<Vary> vary) {
+    long n = 1;
+    for (Vary v : vary) {
+      n *= v.values().size();
+    }
+    return n;
+  }
+
+  /** The combination after {@code i} in the values of key {@code k} (wrapping), the others kept. */
+  private static int sibling(List<Vary> vary, int i, int k) {
+    long stride = 1;
+    for (int later = vary.size() - 1; later > k; later--) {
+      stride *= vary.get(later).values().size();
+    }
+    int size = vary.get(k).values().size();
+    long digit = (i / stride) % size;
+    return (int) (i - digit * stride + ((digit + 1) % size) * stride);
   }
 
   /** Runs one scenario; a failure names the run it happened in. */

@@ -121,6 +121,15 @@ public record Scenario(
     }
   }
 
+  /**
+   * This scenario without its {@link #settings}: two scenarios equal this way simulate the same
+   * machine, however they were written.
+   */
+  public Scenario withoutSettings() {
+    return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
+        rings, processes, actors, warmupPs, endRunOnProgramError, new java.util.TreeMap<>());
+  }
+
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,

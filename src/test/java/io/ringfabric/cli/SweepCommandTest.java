@@ -64,6 +64,19 @@ class SweepCommandTest {
   }
 
   @Test
+  void aVaryThatChangesNothingIsWarnedOfAndOneThatDoesIsNot() throws Exception {
+    Path tiny = tiny();
+    // the producer sets think itself; the consumer leaves empty-backoff to the defaults
+    Files.writeString(tiny, TINY.replaceFirst("ops = 12 }", "ops = 12, think = 1us }"));
+    Outcome o = sweep(tiny.toString(), "--vary", "defaults.put-stream.think=0ns,300ns",
+        "--vary", "defaults.get-stream.empty-backoff=100ns,900ns", "--engine", "reference",
+        "--out", dir.resolve("w").toString());
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.err().contains("warning: --vary defaults.put-stream.think changes nothing"), o.err());
+    assertFalse(o.err().contains("--vary defaults.get-stream.empty-backoff changes nothing"), o.err());
+  }
+
+  @Test
   void oneRowPerValueMatchingEachRunsResults() throws Exception {
     Path out = dir.resolve("sw");
     Outcome o = sweep(tiny().toString(), "--vary", "fabric.switch-latency=100ns,200ns,400ns",
