@@ -79,7 +79,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private static final Duration DETECTION = Duration.ofSeconds(10);
 
   /** How long the members may take to hand in their results once the run has ended. */
-  private static final Duration GATHER = Duration.ofSeconds(60);
+  static final Duration GATHER = Duration.ofSeconds(60);
 
   private enum GatherTimeout implements Command {
     INSTANCE

@@ -79,8 +79,11 @@ public final class Member extends AbstractBehavior<Member.Command> {
     INSTANCE
   }
 
-  /** How long the lead may take to gather results once this member's run has ended. */
-  private static final Duration GATHER = Duration.ofSeconds(60);
+  /**
+   * How long the lead may take to gather results once this member's run has ended: longer than
+   * the lead's own deadline, so a lead that gives up tells this member why before it times out.
+   */
+  private static final Duration GATHER = Lead.GATHER.plusSeconds(30);
 
   /** How a member's part of the run ends, for the command to turn into an exit status. */
   public record Outcome(int exitCode, String message) {}

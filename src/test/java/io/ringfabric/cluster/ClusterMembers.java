@@ -44,6 +44,21 @@ final class ClusterMembers {
     }
   }
 
+  /**
+   * Runs one member of a run of {@code members} joining the lead at {@code seed} ({@code port} 0: not
+   * the lead) and returns how it ended: the lead's {@link Lead.Finished}, the string {@code "ran"} for
+   * another member, or what it threw.
+   */
+  static Object end(Scenario s, int port, String seed, int members, Duration joinTimeout, String version) {
+    try {
+      Object r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, List.of(seed), members, "blocks",
+          joinTimeout, null, version, FAST), line -> { }, new CompletableFuture<>());
+      return r == null ? "ran" : r;
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
   /** One member's end: the lead's results, or what it threw. */
   record End(RunResult result, RuntimeException failure, List<String> log) {}
 

@@ -18,7 +18,11 @@ import io.ringfabric.trace.TraceOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -134,30 +138,18 @@ class ClusterRunTest {
     Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
     Scenario other = scenario("conf/ringfabric.conf", "duration=10us", "fabric.mtu=512");
     int leadPort = ClusterMembers.freePort();
-    List<String> seeds = List.of("127.0.0.1:" + leadPort);
-    var threads = java.util.concurrent.Executors.newFixedThreadPool(3);
+    String seed = "127.0.0.1:" + leadPort;
+    var threads = Executors.newFixedThreadPool(2);
     try {
-      var lead = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2, "blocks",
-          JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
-      var refused = threads.submit(() -> {
-        try {
-          ClusterRun.member(other, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks", JOIN, null, "test",
-              ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
-          return null;
-        } catch (RuntimeException e) {
-          return e;
-        }
-      });
-      RuntimeException e = refused.get(60, java.util.concurrent.TimeUnit.SECONDS);
-      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, e);
+      var lead = threads.submit(() -> ClusterMembers.end(s, leadPort, seed, 2, JOIN, "test"));
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class,
+          ClusterMembers.end(other, 0, seed, 2, JOIN, "test"));
       assertEquals(2, failed.exitCode());
       assertTrue(failed.getMessage().contains("ringfabric.fabric.mtu is 512 on the member and 256 on the lead"),
           failed.getMessage());
-      var good = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks",
-          JOIN, null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>()));
-      assertNull(good.get(60, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals("ran", ClusterMembers.end(s, 0, seed, 2, JOIN, "test"));
       assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
-          lead.get(60, java.util.concurrent.TimeUnit.SECONDS).result().fingerprint());
+          assertInstanceOf(Lead.Finished.class, lead.get(60, TimeUnit.SECONDS)).result().fingerprint());
     } finally {
       threads.shutdownNow();
     }
@@ -167,27 +159,19 @@ class ClusterRunTest {
   void aMemberBeyondTheCountIsRefusedAndTheOthersRun() throws Exception {
     Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
     int leadPort = ClusterMembers.freePort();
-    List<String> seeds = List.of("127.0.0.1:" + leadPort);
-    var threads = java.util.concurrent.Executors.newFixedThreadPool(3);
+    String seed = "127.0.0.1:" + leadPort;
+    var threads = Executors.newFixedThreadPool(3);
     try {
-      List<java.util.concurrent.Future<Object>> ends = new java.util.ArrayList<>();
+      List<Future<Object>> ends = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
         int port = i == 0 ? leadPort : 0;
-        ends.add(threads.submit(() -> {
-          try {
-            Object r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds, 2, "blocks", JOIN,
-                null, "test", ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
-            return r == null ? "ran" : r;
-          } catch (RuntimeException e) {
-            return e;
-          }
-        }));
+        ends.add(threads.submit(() -> ClusterMembers.end(s, port, seed, 2, JOIN, "test")));
       }
-      Object lead = ends.get(0).get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Object lead = ends.get(0).get(60, TimeUnit.SECONDS);
       assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
           assertInstanceOf(Lead.Finished.class, lead).result().fingerprint());
-      Object a = ends.get(1).get(60, java.util.concurrent.TimeUnit.SECONDS);
-      Object b = ends.get(2).get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Object a = ends.get(1).get(60, TimeUnit.SECONDS);
+      Object b = ends.get(2).get(60, TimeUnit.SECONDS);
       Object refused = a instanceof ClusterRun.MemberFailed ? a : b;
       assertEquals("ran", a == refused ? b : a);
       ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, refused);
@@ -204,29 +188,15 @@ class ClusterRunTest {
   void aMemberOfAnotherVersionIsRefused() throws Exception {
     Scenario s = scenario("conf/ringfabric.conf", "duration=10us");
     int leadPort = ClusterMembers.freePort();
-    List<String> seeds = List.of("127.0.0.1:" + leadPort);
-    var threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+    String seed = "127.0.0.1:" + leadPort;
+    var threads = Executors.newFixedThreadPool(1);
     try {
-      var lead = threads.submit(() -> {
-        try {
-          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort, seeds, 2, "blocks",
-              Duration.ofSeconds(8), null, "1.0", ClusterMembers.FAST), l -> { },
-              new java.util.concurrent.CompletableFuture<>());
-        } catch (RuntimeException e) {
-          return e;
-        }
-      });
-      RuntimeException e = null;
-      try {
-        ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, seeds, 2, "blocks", JOIN, null, "0.9",
-            ClusterMembers.FAST), l -> { }, new java.util.concurrent.CompletableFuture<>());
-      } catch (RuntimeException x) {
-        e = x;
-      }
-      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, e);
+      var lead = threads.submit(() -> ClusterMembers.end(s, leadPort, seed, 2, Duration.ofSeconds(8), "1.0"));
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class,
+          ClusterMembers.end(s, 0, seed, 2, JOIN, "0.9"));
       assertEquals(2, failed.exitCode());
       assertTrue(failed.getMessage().contains("it runs ringfabric 0.9 and the lead runs 1.0"), failed.getMessage());
-      Object leadEnd = lead.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      Object leadEnd = lead.get(60, TimeUnit.SECONDS);
       assertInstanceOf(io.ringfabric.engine.EngineAborted.class, leadEnd);
       assertTrue(((Exception) leadEnd).getMessage().contains("only 1 of 2 members joined"), leadEnd.toString());
     } finally {
