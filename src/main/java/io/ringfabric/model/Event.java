@@ -17,16 +17,18 @@ import java.util.Comparator;
 public record Event(long time, int source, long sequence, int target, Message message) {
 
   /** The canonical order: (time, source, sequence). */
-  public static final Comparator<Event> ORDER =
-      (a, b) -> {
-        if (a.time != b.time) {
-          return Long.compare(a.time, b.time);
-        }
-        if (a.source != b.source) {
-          return Integer.compare(a.source, b.source);
-        }
-        return Long.compare(a.sequence, b.sequence);
-      };
+  public static final Comparator<Event> ORDER = (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0;
+
+  /** Whether this event comes strictly before {@code other} in key order. */
+  public boolean before(Event other) {
+    if (time != other.time) {
+      return time < other.time;
+    }
+    if (source != other.source) {
+      return source < other.source;
+    }
+    return sequence < other.sequence;
+  }
 
   public MessageKind kind() {
     return message.kind();

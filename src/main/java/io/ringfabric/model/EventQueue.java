@@ -82,14 +82,7 @@ public final class EventQueue {
     return first;
   }
 
-  /** Whether {@code a} comes strictly before {@code b}. */
   private static boolean before(Event a, Event b) {
-    if (a.time() != b.time()) {
-      return a.time() < b.time();
-    }
-    if (a.source() != b.source()) {
-      return a.source() < b.source();
-    }
-    return a.sequence() < b.sequence();
+    return a.before(b);
   }
 }

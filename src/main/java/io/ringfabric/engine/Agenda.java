@@ -1,0 +1,198 @@
+package io.ringfabric.engine;
+
+import io.ringfabric.model.Component;
+import io.ringfabric.model.Event;
+import io.ringfabric.model.EventQueue;
+import io.ringfabric.model.Layout;
+import io.ringfabric.trace.Recorder;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorRef;
+
+/**
+ * A part's pending events and what its window has produced so far, handed like a baton from
+ * actor to actor of the part: the node actor gives it to the component whose event is next, that
+ * component handles what it may and hands it straight to the component whose event is next then,
+ * and the last one gives it back to the node. Only the actor holding it touches it (it travels
+ * inside the messages), so a window costs one message per turn instead of a request and a reply
+ * per batch of events.
+ *
+ * <p>A component may handle events beyond the part's next one in key order when no event pending
+ * for another component can cause anything for it before then ({@link IntraNodeLookahead}); each
+ * component still sees exactly the events, in exactly the order, that the reference engine gives
+ * it.
+ */
+final class Agenda {
+  private final int part;
+  private final Layout layout;
+  private final int first; // component id of child 0
+  private final int[] kinds;
+  private final String[] names;
+  private final long[][] bound; // least delay from a child's event to anything at another child
+  private final IntraNodeLookahead lookahead;
+  private final EventQueue[] queues; // by child
+  private ActorRef<NodeActor.Command> node;
+  private List<ActorRef<ComponentActor.Command>> children;
+  private long window;
+  private long end;
+  private Event handling; // the event being handled, whose sends are checked
+  private int handler;
+  private String tooSoon; // the first send that broke a least delay, described
+  private List<Event> outbox = new ArrayList<>();
+  private List<Recorder.Entry> records = new ArrayList<>();
+  private boolean endRun;
+  private long events;
+  private long lastEventTime;
+
+  Agenda(int part, Layout layout, Component[] components, IntraNodeLookahead lookahead) {
+    this.part = part;
+    this.layout = layout;
+    this.lookahead = lookahead;
+    int[] ids = layout.componentsOf(part);
+    this.first = ids[0];
+    this.kinds = new int[ids.length];
+    this.names = new String[ids.length];
+    this.queues = new EventQueue[ids.length];
+    this.bound = new long[ids.length][ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
+      names[i] = components[ids[i]].name();
+      queues[i] = new EventQueue(16);
+    }
+    for (int i = 0; i < ids.length; i++) {
+      for (int j = 0; j < ids.length; j++) {
+        // a part of one component (a switch of no node) can cause nothing inside itself
+        bound[i][j] = ids.length == 1 ? IntraNodeLookahead.NEVER : lookahead.path(kinds[i], kinds[j]);
+      }
+    }
+  }
+
+  /** Who the baton goes to: the part's node actor and its children, by child index. */
+  void route(ActorRef<NodeActor.Command> node, List<ActorRef<ComponentActor.Command>> children) {
+    this.node = node;
+    this.children = List.copyOf(children);
+  }
+
+  int children() {
+    return queues.length;
+  }
+
+  /** Starts a window: events before {@code end} may be handled; {@code incoming} came from other parts. */
+  void open(long window, long end, List<Event> incoming) {
+    this.window = window;
+    this.end = end;
+    for (Event e : incoming) {
+      queues[e.target() - first].add(e);
+    }
+  }
+
+  long window() {
+    return window;
+  }
+
+  /** An event a component of the part sent: kept if it stays in the part, else for the window's report. */
+  void add(Event e) {
+    if (layout.partOf(e.target()) != part) {
+      outbox.add(e);
+      return;
+    }
+    int target = e.target() - first;
+    if (handling != null && tooSoon == null) {
+      long least = lookahead.direct(kinds[handler], kinds[target]);
+      if (e.time() - handling.time() < least) {
+        tooSoon = names[handler] + " sent " + e.kind() + " " + (e.time() - handling.time())
+            + " ps after " + handling.kind() + " at " + handling.time() + " ps, sooner than the "
+            + least + " ps the actor engine relies on (IntraNodeLookahead)";
+      }
+    }
+    queues[target].add(e);
+  }
+
+  /**
+   * Takes the next event {@code child} may handle now, or null: its first event, if it is due in
+   * the window and every other child's first event either comes after it or is too late to cause
+   * anything for it before it.
+   */
+  Event next(int child) {
+    handling = null;
+    Event e = queues[child].peek();
+    if (e == null || e.time() >= end) {
+      return null;
+    }
+    for (int other = 0; other < queues.length; other++) {
+      Event o = queues[other].peek();
+      if (other != child && o != null && o.before(e) && e.time() >= o.time() + bound[other][child]) {
+        return null;
+      }
+    }
+    queues[child].poll();
+    events++;
+    lastEventTime = Math.max(lastEventTime, e.time());
+    handling = e;
+    handler = child;
+    return e;
+  }
+
+  /** A send of the event just handled came sooner than the node may assume: described, or null. */
+  String tooSoon() {
+    return tooSoon;
+  }
+
+  /** What a child's component recorded for the trace, and whether it asks for the run to end. */
+  void collect(List<Recorder.Entry> recorded, boolean endsRun) {
+    if (!recorded.isEmpty()) {
+      records.addAll(recorded);
+    }
+    endRun |= endsRun;
+  }
+
+  /** Hands the baton to the child whose event is next in the window, or back to the node. */
+  void passOn() {
+    handling = null;
+    int holder = -1;
+    Event best = null;
+    for (int c = 0; c < queues.length; c++) {
+      Event e = queues[c].peek();
+      if (e != null && e.time() < end && (best == null || e.before(best))) {
+        best = e;
+        holder = c;
+      }
+    }
+    if (holder >= 0) {
+      children.get(holder).tell(new ComponentActor.Turn(this));
+    } else {
+      node.tell(new NodeActor.Handled(this));
+    }
+  }
+
+  /** Hands the baton on after {@code child} started its component: to the next child, or back to the node. */
+  void passOnStart(int child) {
+    if (child + 1 < children.size()) {
+      children.get(child + 1).tell(new ComponentActor.Start(this));
+    } else {
+      node.tell(new NodeActor.Handled(this));
+    }
+  }
+
+  /** A child's component failed: the node ends the run. */
+  void fail(String message) {
+    node.tell(new NodeActor.ChildFailed(message));
+  }
+
+  /** The part's report of the window, which empties the agenda's outputs for the next one. */
+  Coordinator.WindowDone report() {
+    long next = Long.MAX_VALUE;
+    for (EventQueue q : queues) {
+      if (!q.isEmpty()) {
+        next = Math.min(next, q.peek().time());
+      }
+    }
+    List<Event> out = outbox;
+    outbox = new ArrayList<>();
+    List<Recorder.Entry> traced = records.isEmpty() ? List.of() : records;
+    if (!records.isEmpty()) {
+      records = new ArrayList<>();
+    }
+    return new Coordinator.WindowDone(window, part, next, out, events, lastEventTime, traced, endRun);
+  }
+}
