@@ -52,10 +52,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       SortedMap<String, String> settings) implements Command, ClusterMessage {}
 
   /** The version of the messages members exchange; raise it whenever one of them changes. */
-  public static final int PROTOCOL = 1;
+  public static final int PROTOCOL = 2;
 
   /** A member has built its share. */
-  public record Ready(int index, ActorRef<Coordinator.Command> coordinator) implements Command, ClusterMessage {}
+  public record Ready(int index, List<ActorRef<Coordinator.Command>> coordinators) implements Command, ClusterMessage {}
 
   /** One of a member's parts' figures, sent at the end of its run (one message per part, to stay small). */
   public record Tallied(int index, PartTally tally) implements Command, ClusterMessage {}
@@ -106,7 +106,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final TimerScheduler<Command> timers;
   private final TreeMap<String, Join> joined = new TreeMap<>();
   private List<Join> members; // by member index, once started
-  private List<ActorRef<Coordinator.Command>> coordinators;
+  private List<List<ActorRef<Coordinator.Command>>> coordinators; // by member, one per lane
   private EngineRun[] runs;
   private List<List<PartTally>> tallies; // by member
   private List<List<LinkBusy>> busy; // by member, null until it came
@@ -214,7 +214,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   }
 
   private Behavior<Command> onReady(Ready ready) {
-    coordinators.set(ready.index(), ready.coordinator());
+    coordinators.set(ready.index(), ready.coordinators());
     if (++answers == expected) {
       answers = 0;
       for (Join m : members) {
@@ -295,19 +295,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     return all;
   }
 
-  /** The members' runs as one: events add up, the clock and windows are shared. */
+  /** The members' runs as one. */
   private EngineRun run() {
-    long events = 0;
-    long last = 0;
-    long woken = 0;
-    for (EngineRun r : runs) {
-      events += r.events();
-      last = Math.max(last, r.lastEventPs());
-      woken += r.partsWoken();
-    }
-    EngineRun lead = runs[0];
-    String engine = lead.engine() + " on " + expected + (expected == 1 ? " member" : " members");
-    return new EngineRun(engine, events, last, lead.hitDuration(), lead.wallNanos(), lead.windows(), woken);
+    return EngineRun.merge(runs[0].engine() + " on " + expected + (expected == 1 ? " member" : " members"),
+        List.of(runs));
   }
 
   private Behavior<Command> onFailed(Failed failed) {

@@ -5,6 +5,7 @@ import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.EngineRun;
 import io.ringfabric.engine.Guardian;
+import io.ringfabric.engine.Lanes;
 import io.ringfabric.engine.Share;
 import io.ringfabric.engine.Simulation;
 import io.ringfabric.model.Machine;
@@ -19,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -56,8 +58,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
   public record Start(int index, List<String> addresses, int[] memberOf, TraceSpec trace)
       implements Command, ClusterMessage {}
 
-  /** Every member is ready: their coordinators, by member index. Run. */
-  public record Go(List<ActorRef<Coordinator.Command>> coordinators) implements Command, ClusterMessage {}
+  /** Every member is ready: their coordinators (one per lane), by member index. Run. */
+  public record Go(List<List<ActorRef<Coordinator.Command>>> coordinators) implements Command, ClusterMessage {}
 
   /** Send the busy time of your parts' links up to the run's end. */
   public record CollectBusy(long simulatedPs) implements Command, ClusterMessage {}
@@ -100,7 +102,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private final TimerScheduler<Command> timers;
   private Machine machine;
   private TraceWriter trace;
-  private ActorRef<Coordinator.Command> coordinator;
+  private Lanes lanes;
   private boolean ended;
   private boolean delivered;
 
@@ -142,6 +144,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
         .onMessageEquals(GatherTimeout.INSTANCE, () -> end(1, "the lead did not gather the results within "
             + GATHER.toSeconds() + " s of the run's end"))
+        .onSignal(Terminated.class, this::onTerminated)
         .build();
   }
 
@@ -191,17 +194,21 @@ public final class Member extends AbstractBehavior<Member.Command> {
     } else if (s.trace() != null) {
       Simulation.attachRecorders(machine, s.trace().options(null)); // records go to member 0
     }
-    CompletableFuture<EngineRun> done = new CompletableFuture<>();
-    coordinator = Guardian.spawnCoordinator(getContext(), machine, share,
-        Duration.ofMillis(scenario.actors().watchdogMillis()), trace, done);
-    coordinator.tell(Guardian.spawnParts(getContext(), machine, share));
-    getContext().pipeToSelf(done, RunEnded::new);
-    lead.tell(new Lead.Ready(s.index(), coordinator));
+    lanes = Guardian.spawnLanes(getContext(), machine, share, "member " + s.index(),
+        Duration.ofMillis(scenario.actors().watchdogMillis()), trace);
+    lanes.coordinators().forEach(getContext()::watch);
+    getContext().pipeToSelf(lanes.done(), RunEnded::new);
+    lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));
+    return this;
+  }
+
+  private Behavior<Command> onTerminated(Terminated stopped) {
+    lanes.stopped(stopped.getRef());
     return this;
   }
 
   private Behavior<Command> onGo(Go go) {
-    coordinator.tell(new Coordinator.Peers(go.coordinators()));
+    lanes.connect(start.memberOf(), start.index(), go.coordinators());
     return this;
   }
 
@@ -255,7 +262,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     }
     String who = "member " + index + " (" + gone + ") " + Addresses.how(changed.event());
     if (!ended) {
-      coordinator.tell(new Coordinator.MemberLost(who));
+      lanes.coordinators().forEach(c -> c.tell(new Coordinator.MemberLost(who)));
       return this;
     }
     if (index == 0) { // the lead gone after the run: nobody is left to gather or to stop this member

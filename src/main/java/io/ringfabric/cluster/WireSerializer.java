@@ -62,7 +62,7 @@ public final class WireSerializer extends SerializerWithStringManifest {
           writeRecord(out, e);
         }
       } else if (o instanceof Coordinator.Abort a) {
-        out.writeInt(a.from());
+        writeString(out, a.from());
         writeString(out, a.message());
       } else {
         throw new IllegalArgumentException("WireSerializer cannot write " + o.getClass().getName());
@@ -78,7 +78,7 @@ public final class WireSerializer extends SerializerWithStringManifest {
     try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
       return switch (manifest) {
         case EXCHANGE -> readExchange(in);
-        case ABORT -> new Coordinator.Abort(in.readInt(), readString(in));
+        case ABORT -> new Coordinator.Abort(readString(in), readString(in));
         default -> throw new EventBatchCodec.BadBatch("unknown message manifest '" + manifest + "'");
       };
     } catch (EOFException e) {

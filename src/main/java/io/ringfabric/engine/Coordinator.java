@@ -7,6 +7,8 @@ import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -17,33 +19,33 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 
 /**
- * Opens windows of simulated time, as wide as the lookahead, for the parts of the machine this
- * member runs: a window starts at the earliest event pending anywhere, so empty stretches are
- * skipped, and only parts with an event due in it are woken. Events that cross between parts
- * travel with the window reports and go out with the next window that is due for their part.
+ * Opens windows of simulated time, as wide as the lookahead, for the parts of one lane: a window
+ * starts at the earliest event pending anywhere, so empty stretches are skipped, and only parts
+ * with an event due in it are woken. Events that cross between parts travel with the window
+ * reports and go out with the next window that is due for their part.
  *
- * <p>In a cluster every member has its own coordinator. When its parts have finished a window it
- * sends every other member one {@link Exchange}: the events for that member's parts and the
- * earliest time it knows of (its own parts' and every event it sent anywhere). Once it has every
- * member's exchange for the window, all members know the same earliest time, so all open the
- * same next window, without anyone in the middle. One message per pair of members and window
- * is also the flow control Pekko's remote transport needs: nothing is sent ahead of what the
- * other side has asked for by finishing its window.
+ * <p>Every lane of every member has its own coordinator, on the lane's thread with its parts.
+ * When its parts have finished a window it sends every other coordinator one {@link Exchange}:
+ * the events for that coordinator's parts and the earliest time it knows of (its own parts' and
+ * every event it sent anywhere). Once it has every other coordinator's exchange for the window,
+ * all know the same earliest time, so all open the same next window, without anyone in the
+ * middle: a lane that finishes last goes on at once, and only the one waiting for it is woken.
+ * Between members, one message per pair of coordinators and window is also the flow control
+ * Pekko's remote transport needs: nothing is sent ahead of what the other side has asked for
+ * by finishing its window.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** What the coordinator hears. */
   public interface Command {}
 
-  /**
-   * This member's parts exist, each on a lane with its lane coordinator.
-   *
-   * @param laneOf the lane of each part of the machine, -1 for parts other members run
-   */
-  public record Parts(List<ActorRef<Command>> lanes, int[] laneOf) implements Command {}
+  /** The lane's parts exist, by part id. */
+  public record Parts(Map<Integer, ActorRef<NodeActor.Command>> parts) implements Command {}
 
-  /** The coordinators of every member, by member index (this one's own included); start. */
-  public record Peers(List<ActorRef<Command>> coordinators) implements Command {}
+  /**
+   * Every coordinator of the run, by index (this one included), and which parts each runs; start.
+   */
+  public record Peers(List<ActorRef<Command>> coordinators, Share share) implements Command {}
 
   /**
    * A part finished a window.
@@ -63,19 +65,19 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public record PartFailed(int part, String message) implements Command {}
 
   /**
-   * One member's end of a window, for another member.
+   * One coordinator's end of a window, for another.
    *
    * @param next the earliest event the sender knows of: its parts' next events and every event it
    *     sent in the window, to anyone
    * @param events the events for the receiver's parts
-   * @param records trace records of the sender's parts (for member 0, which writes the trace)
+   * @param records trace records of the sender's parts (for coordinator 0, which writes the trace)
    * @param last whether this is the sender's last piece for the window (see {@link ExchangePieces})
    */
   public record Exchange(long window, int from, long next, boolean endRun, List<Event> events,
       List<Recorder.Entry> records, boolean last) implements Command {}
 
-  /** Another member aborted the run. */
-  public record Abort(int from, String message) implements Command {}
+  /** Another coordinator aborted the run; {@code from} names it (see {@link #create}). */
+  public record Abort(String from, String message) implements Command {}
 
   /** A member of the run left the cluster or cannot be reached; {@code who} names it. */
   public record MemberLost(String who) implements Command {}
@@ -84,27 +86,27 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     INSTANCE
   }
 
+  private final String name;
   private final Layout layout;
-  private final Share share;
   private final long lookahead;
   private final long duration;
   private final Duration watchdog;
   private final CompletableFuture<EngineRun> done;
   private final TraceWriter trace; // null when the run is not traced here
   private final TimerScheduler<Command> timers;
-  private final List<Integer> own;
   private final List<Event>[] pending;
   private final long[] pendingMin;
   private final long[] next;
   private final long[] events;
   private final long[] lastEvent;
-  private final List<Event>[] outbound; // by member
-  private final WindowInbox inbox;
+  private Share share;
+  private List<Integer> own;
+  private Map<Integer, ActorRef<NodeActor.Command>> parts;
+  private List<Event>[] outbound; // by coordinator
+  private WindowInbox inbox;
+  private final List<Exchange> early = new ArrayList<>(); // from faster coordinators, before Peers
   private List<Recorder.Entry> forwarded = new ArrayList<>();
-  private List<ActorRef<Command>> lanes;
-  private int[] laneOf;
   private List<ActorRef<Command>> peers;
-  private boolean started;
   private boolean localDone;
   private long announced;
   private long window;
@@ -116,26 +118,30 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long wokenParts;
   private boolean endRun;
 
-  public static Behavior<Command> create(Layout layout, Share share, long lookahead, long duration,
+  /**
+   * @param name how messages name this coordinator: its lane, and in a cluster its member
+   * @param trace where the run's trace goes, for coordinator 0 of a traced run; else null
+   * @param done completed with the lane's share of the run, or with why it failed
+   */
+  public static Behavior<Command> create(String name, Layout layout, long lookahead, long duration,
       Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Coordinator(ctx, timers, layout, share, lookahead, duration, watchdog, trace, done)));
+        new Coordinator(ctx, timers, name, layout, lookahead, duration, watchdog, trace, done)));
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of lists, by part or child
-  private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, Layout layout,
-      Share share, long lookahead, long duration, Duration watchdog, TraceWriter trace,
+  private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, String name,
+      Layout layout, long lookahead, long duration, Duration watchdog, TraceWriter trace,
       CompletableFuture<EngineRun> done) {
     super(ctx);
+    this.name = name;
     this.trace = trace;
     this.timers = timers;
     this.layout = layout;
-    this.share = share;
     this.lookahead = lookahead;
     this.duration = duration;
     this.watchdog = watchdog;
     this.done = done;
-    this.own = share.parts();
     int n = layout.parts();
     pending = new List[n];
     pendingMin = new long[n];
@@ -147,17 +153,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       pendingMin[i] = Long.MAX_VALUE;
       next[i] = Long.MAX_VALUE;
     }
-    inbox = new WindowInbox(share.members(), share.member());
-    outbound = new List[share.members()];
-    for (int m = 0; m < share.members(); m++) {
-      outbound[m] = new ArrayList<>();
-    }
   }
 
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(LaneCoordinator.LaneDone.class, this::onLaneDone)
+        .onMessage(WindowDone.class, this::onWindowDone)
         .onMessage(Exchange.class, this::onExchange)
         .onMessage(Parts.class, this::onParts)
         .onMessage(Peers.class, this::onPeers)
@@ -169,41 +170,41 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onParts(Parts message) {
-    lanes = message.lanes();
-    laneOf = message.laneOf();
-    return share.alone() ? begin() : this;
+    parts = new TreeMap<>(message.parts());
+    return peers != null ? begin() : this;
   }
 
+  @SuppressWarnings({"unchecked", "rawtypes"}) // an array of lists, by coordinator
   private Behavior<Command> onPeers(Peers message) {
     peers = message.coordinators();
-    return lanes != null ? begin() : this;
+    share = message.share();
+    own = share.parts();
+    inbox = new WindowInbox(share.holders(), share.holder());
+    early.forEach(inbox::add);
+    outbound = new List[share.holders()];
+    for (int m = 0; m < share.holders(); m++) {
+      outbound[m] = new ArrayList<>();
+    }
+    return parts != null ? begin() : this;
   }
 
-  /** Starts every lane's parts: window 0, in which components post their first events. */
+  /** Starts the lane's parts: window 0, in which components post their first events. */
   private Behavior<Command> begin() {
-    if (started) {
-      return this;
+    if (!parts.keySet().equals(new java.util.TreeSet<>(own))) {
+      return fail(name + " was given parts " + parts.keySet() + " but its share is "
+          + own + " (a fault in how the run was built)");
     }
-    started = true;
     wallStart = System.nanoTime();
     timers.startTimerWithFixedDelay(WatchdogTick.INSTANCE, watchdog);
-    boolean[] used = new boolean[lanes.size()];
-    for (int p : own) {
-      used[laneOf[p]] = true;
+    for (ActorRef<NodeActor.Command> part : parts.values()) {
+      awaiting++;
+      part.tell(new NodeActor.Begin(getContext().getSelf()));
     }
-    for (int l = 0; l < lanes.size(); l++) {
-      if (used[l]) {
-        awaiting++;
-        lanes.get(l).tell(new LaneCoordinator.BeginLane(getContext().getSelf()));
-      }
-    }
-    return this;
+    return awaiting == 0 ? windowDoneHere() : this;
   }
 
-  private Behavior<Command> onLaneDone(LaneCoordinator.LaneDone done) {
-    for (WindowDone w : done.reports()) {
-      record(w);
-    }
+  private Behavior<Command> onWindowDone(WindowDone done) {
+    record(done);
     return --awaiting == 0 ? windowDoneHere() : this;
   }
 
@@ -223,7 +224,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       if (share.owns(p)) {
         addPending(p, e);
       } else {
-        outbound[share.memberOf()[p]].add(e);
+        outbound[share.holderOf()[p]].add(e);
       }
     }
   }
@@ -233,14 +234,14 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     pendingMin[part] = Math.min(pendingMin[part], e.time());
   }
 
-  /** This member's parts have finished the window: tell the other members, then wait for theirs. */
+  /** This lane's parts have finished the window: tell the other coordinators, then wait for theirs. */
   private Behavior<Command> windowDoneHere() {
     localDone = true;
     announced = earliestHere();
     if (!share.alone()) {
-      for (int m = 0; m < share.members(); m++) {
-        if (m != share.member()) {
-          for (Exchange piece : ExchangePieces.split(window, share.member(), announced, endRun,
+      for (int m = 0; m < share.holders(); m++) {
+        if (m != share.holder()) {
+          for (Exchange piece : ExchangePieces.split(window, share.holder(), announced, endRun,
               outbound[m], m == 0 ? forwarded : List.of())) {
             peers.get(m).tell(piece);
           }
@@ -252,7 +253,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     return advance();
   }
 
-  /** The earliest event this member knows of: its parts' own, their pending ones, and all it sent. */
+  /** The earliest event this coordinator knows of: its parts' own, their pending ones, and all it sent. */
   private long earliestHere() {
     long earliest = Long.MAX_VALUE;
     for (int p : own) {
@@ -267,15 +268,19 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onExchange(Exchange x) {
+    if (inbox == null) { // another coordinator heard of its peers first and has finished window 0
+      early.add(x);
+      return this;
+    }
     if (x.window() < window || x.window() > window + 1) {
-      return fail("member " + x.from() + " sent its end of window " + x.window()
-          + " while this member is at window " + window + " (a fault in the window protocol)");
+      return fail("coordinator " + x.from() + " sent its end of window " + x.window()
+          + " while " + name + " (coordinator " + share.holder() + ") is at window " + window + " (a fault in the window protocol)");
     }
     inbox.add(x);
     return advance();
   }
 
-  /** Opens the next window once this member's parts and every other member are done with this one. */
+  /** Opens the next window once this lane's parts and every other coordinator are done with this one. */
   private Behavior<Command> advance() {
     if (!localDone || !inbox.complete(window)) {
       return this;
@@ -309,28 +314,16 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     window++;
     windows++;
     windowStart = start;
-    List<List<Integer>> due = new ArrayList<>();
-    List<List<List<Event>>> incoming = new ArrayList<>();
-    for (int l = 0; l < lanes.size(); l++) {
-      due.add(new ArrayList<>());
-      incoming.add(new ArrayList<>());
-    }
     for (int p : own) {
       if (Math.min(next[p], pendingMin[p]) < end) {
-        due.get(laneOf[p]).add(p);
-        incoming.get(laneOf[p]).add(pending[p]);
+        awaiting++;
+        wokenParts++;
+        parts.get(p).tell(new NodeActor.RunWindow(window, end, pending[p]));
         pending[p] = new ArrayList<>();
         pendingMin[p] = Long.MAX_VALUE;
-        wokenParts++;
       }
     }
-    for (int l = 0; l < lanes.size(); l++) {
-      if (!due.get(l).isEmpty()) {
-        awaiting++;
-        lanes.get(l).tell(new LaneCoordinator.RunLane(window, end, due.get(l), incoming.get(l)));
-      }
-    }
-    return awaiting == 0 ? windowDoneHere() : this; // nothing of this member's is due
+    return awaiting == 0 ? windowDoneHere() : this; // nothing of this lane's is due
   }
 
   private Behavior<Command> finish(boolean hitDuration) {
@@ -350,7 +343,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onAbort(Abort abort) {
-    done.completeExceptionally(new EngineAborted(abort.message() + " (seen by member " + abort.from() + ")"));
+    done.completeExceptionally(new EngineAborted.Echo(abort.message() + " (seen by " + abort.from() + ")"));
     return Behaviors.stopped();
   }
 
@@ -359,16 +352,16 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         + " ps); the run cannot go on without its parts");
   }
 
-  /** Ends the run here and on every other member. */
+  /** Ends the run here and at every other coordinator. */
   private Behavior<Command> fail(String message) {
+    done.completeExceptionally(new EngineAborted(message));
     if (peers != null && !share.alone()) {
       for (int m = 0; m < peers.size(); m++) {
-        if (m != share.member()) {
-          peers.get(m).tell(new Abort(share.member(), message));
+        if (m != share.holder()) {
+          peers.get(m).tell(new Abort(name, message));
         }
       }
     }
-    done.completeExceptionally(new EngineAborted(message));
     return Behaviors.stopped();
   }
 
@@ -377,8 +370,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (window == windowAtLastTick && waiting) {
       return fail("window " + window + " at " + windowStart + " ps did not finish within "
           + watchdog.toMillis() + " ms of wall-clock time; " + (awaiting > 0
-              ? awaiting + " lane(s) of parts never reported"
-              : "member(s) " + inbox.silent(window) + " never sent their end of it") + " (actors.watchdog)");
+              ? awaiting + " part(s) of " + name + " never reported"
+              : "coordinator(s) " + inbox.silent(window) + " never sent their end of it") + " (actors.watchdog)");
     }
     windowAtLastTick = window;
     return this;

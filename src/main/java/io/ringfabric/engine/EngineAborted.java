@@ -1,8 +1,15 @@
 package io.ringfabric.engine;
 
 /** The run could not go on: a component threw, or a window hung. The message says which. */
-public final class EngineAborted extends RuntimeException {
+public class EngineAborted extends RuntimeException {
   public EngineAborted(String message) {
     super(message);
+  }
+
+  /** A lane ended because another lane or member aborted the run: the same failure, seen second hand. */
+  public static final class Echo extends EngineAborted {
+    public Echo(String message) {
+      super(message);
+    }
   }
 }

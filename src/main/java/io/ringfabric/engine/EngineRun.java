@@ -1,5 +1,7 @@
 package io.ringfabric.engine;
 
+import java.util.List;
+
 /**
  * What an engine reports about running a machine, beyond the machine's own state.
  *
@@ -17,5 +19,21 @@ public record EngineRun(
   /** A run without windows (the reference engine). */
   public EngineRun(String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos) {
     this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0);
+  }
+
+  /** Runs of the lanes or members of one run as one: events add up; clock and windows are shared. */
+  public static EngineRun merge(String engine, List<EngineRun> runs) {
+    long events = 0;
+    long last = 0;
+    long wall = 0;
+    long woken = 0;
+    for (EngineRun r : runs) {
+      events += r.events();
+      last = Math.max(last, r.lastEventPs());
+      wall = Math.max(wall, r.wallNanos());
+      woken += r.partsWoken();
+    }
+    EngineRun first = runs.get(0);
+    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken);
   }
 }

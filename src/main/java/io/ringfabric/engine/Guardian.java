@@ -12,13 +12,14 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.DispatcherSelector;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 
 /**
  * The root of the actor tree in one JVM: builds it from the machine (a node actor per node, each
- * with its cores, module, memory and switch as children; a part per standalone switch; the
- * coordinator) and stops when the coordinator does.
+ * with its cores, module, memory and switch as children; a part per standalone switch; a
+ * coordinator per lane) and stops when the coordinators have.
  */
 public final class Guardian {
   private Guardian() {}
@@ -27,51 +28,64 @@ public final class Guardian {
       Machine machine, Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Share whole = Share.whole(machine.layout().parts());
-      ActorRef<Coordinator.Command> coordinator = spawnCoordinator(ctx, machine, whole, watchdog, trace, done);
-      ctx.watch(coordinator);
-      coordinator.tell(spawnParts(ctx, machine, whole));
+      Lanes lanes = spawnLanes(ctx, machine, whole, "", watchdog, trace);
+      lanes.done().whenComplete((run, failure) -> {
+        if (failure != null) {
+          done.completeExceptionally(failure);
+        } else {
+          done.complete(run);
+        }
+      });
+      lanes.coordinators().forEach(ctx::watch);
+      lanes.connect(whole.holderOf(), 0, List.of(lanes.coordinators()));
+      int[] running = {lanes.coordinators().size()};
       return Behaviors.receive(Void.class)
-          .onSignal(org.apache.pekko.actor.typed.Terminated.class, t -> Behaviors.stopped())
+          .onSignal(Terminated.class, t -> {
+            lanes.stopped(t.getRef());
+            return --running[0] == 0 ? Behaviors.stopped() : Behaviors.same();
+          })
           .build();
     });
   }
 
-  /** The coordinator of a member's share, on lane 0. */
-  public static ActorRef<Coordinator.Command> spawnCoordinator(ActorContext<?> ctx, Machine machine,
-      Share share, Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
-    return ctx.spawn(Coordinator.create(machine.layout(), share, machine.scenario().lookaheadPs(),
-            machine.scenario().durationPs(), watchdog, trace, done),
-        "coordinator", DispatcherSelector.fromConfig(ActorEngine.LANE + 0));
-  }
-
   /**
-   * Spawns the parts of the share, dealt round-robin onto the lanes, and a lane coordinator per
-   * lane; returns what the coordinator needs to know of them.
+   * Spawns a member's share as actors: its parts, in contiguous blocks, one block per lane (at
+   * most as many lanes as threads, and as parts), and on each lane its parts and a coordinator.
+   * The coordinators start once told of each other ({@link Lanes#connect}).
+   *
+   * @param member how messages name the member ("" in a run of one JVM)
+   * @param trace where the trace goes, for the member whose first lane is coordinator 0; else null
    */
-  public static Coordinator.Parts spawnParts(ActorContext<?> ctx, Machine machine, Share share) {
+  public static Lanes spawnLanes(ActorContext<?> ctx, Machine machine, Share share, String member,
+      Duration watchdog, TraceWriter trace) {
     Layout layout = machine.layout();
-    int lanes = ActorEngine.lanes(machine.scenario().actors());
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
-    int[] laneOf = new int[layout.parts()];
-    java.util.Arrays.fill(laneOf, -1);
+    List<Integer> own = share.parts();
+    int lanes = Math.max(1, Math.min(ActorEngine.lanes(machine.scenario().actors()), own.size()));
     List<Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();
     for (int l = 0; l < lanes; l++) {
       byLane.add(new TreeMap<>());
     }
-    int dealt = 0;
-    for (int p : share.parts()) {
-      laneOf[p] = dealt++ % lanes;
-      ActorRef<NodeActor.Command> part = ctx.spawn(
-          NodeActor.create(p, layout, machine.components(), lookahead),
-          partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + laneOf[p]));
-      byLane.get(laneOf[p]).put(p, part);
+    for (int i = 0; i < own.size(); i++) {
+      int p = own.get(i);
+      int lane = Lanes.laneOf(i, own.size(), lanes);
+      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, machine.components(), lookahead),
+          partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + lane)));
     }
-    List<ActorRef<Coordinator.Command>> laneCoordinators = new ArrayList<>();
+    List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
+    List<CompletableFuture<EngineRun>> runs = new ArrayList<>();
     for (int l = 0; l < lanes; l++) {
-      laneCoordinators.add(ctx.spawn(LaneCoordinator.create(byLane.get(l)), "lane-" + l,
-          DispatcherSelector.fromConfig(ActorEngine.LANE + l)));
+      String name = member.isEmpty() ? "lane " + l : lanes == 1 ? member : member + ", lane " + l;
+      CompletableFuture<EngineRun> run = new CompletableFuture<>();
+      ActorRef<Coordinator.Command> coordinator = ctx.spawn(
+          Coordinator.create(name, layout, machine.scenario().lookaheadPs(), machine.scenario().durationPs(),
+              watchdog, l == 0 ? trace : null, run),
+          "coordinator-" + l, DispatcherSelector.fromConfig(ActorEngine.LANE + l));
+      coordinator.tell(new Coordinator.Parts(byLane.get(l)));
+      coordinators.add(coordinator);
+      runs.add(run);
     }
-    return new Coordinator.Parts(laneCoordinators, laneOf);
+    return new Lanes(coordinators, runs);
   }
 
   /** {@code node-3}, or {@code switch-16} for a switch that belongs to no node. */

@@ -57,7 +57,7 @@ class WireSerializerTest {
   void anEmptyExchangeAndAnAbortComeBack() {
     Coordinator.Exchange empty = new Coordinator.Exchange(1, 0, Long.MAX_VALUE, false, List.of(), List.of(), true);
     assertEquals(empty, roundTrip(empty));
-    Coordinator.Abort abort = new Coordinator.Abort(3, "node 9 module threw: boom");
+    Coordinator.Abort abort = new Coordinator.Abort("member 2, lane 1", "node 9 module threw: boom");
     assertEquals(abort, roundTrip(abort));
   }
 

@@ -28,50 +28,39 @@ final class SplitRun {
     for (int p = 0; p < parts; p++) {
       memberOf[p] = (int) ((long) p * members / parts);
     }
-    List<CompletableFuture<EngineRun>> done = new ArrayList<>();
-    List<CompletableFuture<ActorRef<Coordinator.Command>>> refs = new ArrayList<>();
+    List<CompletableFuture<Lanes>> built = new ArrayList<>();
     for (int m = 0; m < members; m++) {
-      done.add(new CompletableFuture<>());
-      refs.add(new CompletableFuture<>());
+      built.add(new CompletableFuture<>());
     }
     Behavior<Void> root = Behaviors.setup(ctx -> {
       for (int m = 0; m < members; m++) {
         Share share = new Share(m, members, memberOf);
-        CompletableFuture<EngineRun> mine = done.get(m);
         TraceWriter writer = m == 0 ? trace : null;
-        CompletableFuture<ActorRef<Coordinator.Command>> ref = refs.get(m);
+        CompletableFuture<Lanes> lanes = built.get(m);
         ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
-          ActorRef<Coordinator.Command> c = Guardian.spawnCoordinator(member, machine, share,
-              Duration.ofSeconds(30), writer, mine);
-          c.tell(Guardian.spawnParts(member, machine, share));
-          ref.complete(c);
+          lanes.complete(Guardian.spawnLanes(member, machine, share, "member " + share.holder(),
+              Duration.ofSeconds(30), writer));
           return Behaviors.empty();
         }), "member-" + m);
       }
       return Behaviors.empty();
     });
     ActorSystem<Void> system = ActorSystem.create(root, "split", ActorEngine.config(machine.scenario().actors()));
-    List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
-    for (CompletableFuture<ActorRef<Coordinator.Command>> ref : refs) {
-      coordinators.add(ref.get(30, TimeUnit.SECONDS));
+    List<Lanes> all = new ArrayList<>();
+    List<List<ActorRef<Coordinator.Command>>> coordinators = new ArrayList<>();
+    for (CompletableFuture<Lanes> lanes : built) {
+      all.add(lanes.get(30, TimeUnit.SECONDS));
+      coordinators.add(all.get(all.size() - 1).coordinators());
     }
-    for (ActorRef<Coordinator.Command> c : coordinators) {
-      c.tell(new Coordinator.Peers(coordinators));
+    for (int m = 0; m < members; m++) {
+      all.get(m).connect(memberOf, m, coordinators);
     }
     try {
-      long events = 0;
-      long last = 0;
-      long woken = 0;
-      EngineRun first = null;
-      for (CompletableFuture<EngineRun> d : done) {
-        EngineRun r = d.get(60, TimeUnit.SECONDS);
-        first = first == null ? r : first;
-        events += r.events();
-        last = Math.max(last, r.lastEventPs());
-        woken += r.partsWoken();
+      List<EngineRun> runs = new ArrayList<>();
+      for (Lanes lanes : all) {
+        runs.add(lanes.done().get(60, TimeUnit.SECONDS));
       }
-      return new EngineRun(ActorEngine.NAME, events, last, first.hitDuration(), first.wallNanos(),
-          first.windows(), woken);
+      return EngineRun.merge(ActorEngine.NAME, runs);
     } finally {
       system.terminate();
       system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -1,0 +1,106 @@
+package io.ringfabric.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.model.Event;
+import io.ringfabric.model.Machine;
+import io.ringfabric.model.Message;
+import io.ringfabric.model.MessageKind;
+import io.ringfabric.model.TestScenarios;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The agenda decides which event a component may handle next; these cases are the order the
+ * reference engine gives, checked without actors. Node 0 of a 2 x 2 torus with 2 cores: children
+ * core-0, core-1, module, memory, switch; module work 20 ns, memory 60 ns.
+ */
+class AgendaTest {
+  static final Message DOORBELL = () -> MessageKind.DOORBELL;
+  static final int CORE0 = 0;
+  static final int CORE1 = 1;
+  static final int MODULE = 2;
+
+  final Machine machine = Machine.build(TestScenarios.torus(2, 2).cores(2).build());
+  final int first = machine.layout().componentsOf(0)[0];
+  final Agenda agenda = new Agenda(0, machine.layout(), machine.components(), new IntraNodeLookahead(machine.scenario()));
+
+  Event at(long time, int sourceChild, long sequence, int targetChild) {
+    return new Event(time, first + sourceChild, sequence, first + targetChild, DOORBELL);
+  }
+
+  @Test
+  void aChildWaitsForAnEarlierEventThatCanReachItInTime() {
+    Event module = at(1_000, MODULE, 0, MODULE);
+    Event core = at(30_000, CORE0, 0, CORE0); // the module can reach a core 20 ns after 1 ns
+    agenda.open(1, 100_000, List.of(core, module));
+    assertNull(agenda.next(CORE0));
+    assertSame(module, agenda.next(MODULE));
+    assertNull(agenda.next(MODULE));
+    assertSame(core, agenda.next(CORE0));
+  }
+
+  @Test
+  void aChildGoesAheadOfAnEarlierEventThatCannotReachItInTime() {
+    Event module = at(1_000, MODULE, 0, MODULE);
+    Event core = at(10_000, CORE0, 0, CORE0); // before 1 ns + 20 ns of module work
+    agenda.open(1, 100_000, List.of(core, module));
+    assertSame(core, agenda.next(CORE0));
+    assertSame(module, agenda.next(MODULE));
+  }
+
+  @Test
+  void atOneTimeTheSmallerKeyGoesFirstWhenTheOtherCouldReactAtOnce() {
+    Event fromCore1 = at(5_000, CORE1, 0, CORE1);
+    Event fromCore0 = at(5_000, CORE0, 3, CORE0); // source core-0 sorts first
+    agenda.open(1, 100_000, List.of(fromCore1, fromCore0));
+    assertNull(agenda.next(CORE1));
+    assertSame(fromCore0, agenda.next(CORE0));
+    assertSame(fromCore1, agenda.next(CORE1));
+  }
+
+  @Test
+  void nothingAtOrPastTheWindowsEndIsHandledAndTheReportSaysWhatIsNext() {
+    agenda.open(7, 50_000, List.of(at(10_000, CORE0, 0, CORE0), at(50_000, CORE0, 1, CORE0)));
+    assertNotNull(agenda.next(CORE0));
+    assertNull(agenda.next(CORE0));
+    Coordinator.WindowDone done = agenda.report();
+    assertEquals(7, done.window());
+    assertEquals(50_000, done.next());
+    assertEquals(1, done.events());
+    assertEquals(10_000, done.lastEventTime());
+    assertEquals(List.of(), done.outgoing());
+  }
+
+  @Test
+  void eventsForOtherPartsGoOutWithTheReportAndThoseInsideAreQueued() {
+    int otherNode = machine.layout().componentsOf(1)[0];
+    agenda.open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
+    assertNotNull(agenda.next(MODULE));
+    Event away = new Event(200_000, first + MODULE, 1, otherNode, DOORBELL);
+    Event home = at(21_000, MODULE, 2, CORE0); // 20 ns of work after 1 ns: allowed
+    agenda.add(away);
+    agenda.add(home);
+    assertNull(agenda.tooSoon());
+    assertSame(home, agenda.next(CORE0));
+    Coordinator.WindowDone done = agenda.report();
+    assertEquals(List.of(away), done.outgoing());
+    assertEquals(Long.MAX_VALUE, done.next());
+    assertEquals(List.of(), agenda.report().outgoing()); // a report empties what went out
+  }
+
+  @Test
+  void aSendSoonerThanTheLeastDelayIsNamed() {
+    agenda.open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
+    assertNotNull(agenda.next(MODULE));
+    agenda.add(at(1_500, MODULE, 1, CORE0)); // 0.5 ns after: the module works 20 ns first
+    String why = agenda.tooSoon();
+    assertNotNull(why);
+    assertTrue(why.contains(machine.components()[first + MODULE].name()), why);
+    assertTrue(why.contains("500 ps after DOORBELL at 1000 ps, sooner than the 20000 ps"), why);
+  }
+}
