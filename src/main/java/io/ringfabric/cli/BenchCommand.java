@@ -57,6 +57,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "Messages an actor handles before yielding its thread (default: actors.throughput).")
   int throughput;
 
+  @Option(names = "--spin-wait", paramLabel = "DURATION",
+      description = "How long an idle lane watches for work before it sleeps, e.g. 0 or 50us"
+          + " (default: actors.spin-wait).")
+  String spinWait;
+
   @Option(names = "--cluster", paramLabel = "N",
       description = "Also run each scenario on a local cluster of N member JVMs (one cold run:"
           + " fresh member JVMs, no warm-up) and print its ratio to the actor engine in one JVM.")
@@ -81,6 +86,7 @@ final class BenchCommand implements Callable<Integer> {
       throw new BadInput("--ops and --repeat must be at least 1; --warmup, --threads and"
           + " --throughput at least 0");
     }
+    long spinWaitNanos = spinWaitNanos();
     for (String e : engines) {
       if (!e.equals("reference") && !e.equals("actors")) {
         throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
@@ -106,7 +112,8 @@ final class BenchCommand implements Callable<Integer> {
       for (int n : nodes) {
         io.ringfabric.config.Scenario.ActorSpec d = io.ringfabric.config.Scenario.ActorSpec.defaults();
         io.ringfabric.config.Scenario.ActorSpec actors = new io.ringfabric.config.Scenario.ActorSpec(
-            threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis());
+            threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis(),
+            spinWaitNanos);
         for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors)) {
           out.println(RESULT + encode(m));
         }
@@ -138,7 +145,23 @@ final class BenchCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  /** {@code --threads} and {@code --throughput} as scenario overrides, for cluster members. */
+  /** {@code --spin-wait} in nanoseconds, or the default; bad input if it is not a duration up to 1 ms. */
+  private long spinWaitNanos() {
+    if (spinWait == null) {
+      return io.ringfabric.config.Scenario.ActorSpec.defaults().spinWaitNanos();
+    }
+    try {
+      long nanos = com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of("d", spinWait)).getDuration("d").toNanos();
+      if (nanos >= 0 && nanos <= 1_000_000) {
+        return nanos;
+      }
+    } catch (com.typesafe.config.ConfigException e) {
+      // said below
+    }
+    throw new BadInput("--spin-wait: '" + spinWait + "' is not a duration from 0 to 1ms (e.g. 0, 20us)");
+  }
+
+  /** {@code --threads}, {@code --throughput} and {@code --spin-wait} as scenario overrides, for cluster members. */
   private List<String> actorOverrides() {
     List<String> sets = new ArrayList<>();
     if (threads > 0) {
@@ -146,6 +169,9 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (throughput > 0) {
       sets.add("actors.throughput=" + throughput);
+    }
+    if (spinWait != null) {
+      sets.add("actors.spin-wait=" + spinWait);
     }
     return sets;
   }
@@ -158,6 +184,9 @@ final class BenchCommand implements Callable<Integer> {
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
         "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput)));
+    if (spinWait != null) {
+      cmd.addAll(List.of("--spin-wait", spinWait));
+    }
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     Bench.Measurement found = null;
     StringBuilder log = new StringBuilder();

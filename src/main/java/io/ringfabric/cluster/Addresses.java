@@ -15,6 +15,14 @@ final class Addresses {
     return address.getHost().orElse("local") + ":" + address.getPort().map(String::valueOf).orElse("0");
   }
 
+  static String hostOf(String address) {
+    return address.substring(0, address.lastIndexOf(':'));
+  }
+
+  static int portOf(String address) {
+    return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+  }
+
   /** Subscribes the actor to members leaving and becoming unreachable, wrapped by {@code wrap}. */
   static <T> void watch(ActorContext<T> ctx, Function<ClusterEvent.ClusterDomainEvent, T> wrap) {
     var subscriptions = Cluster.get(ctx.getSystem()).subscriptions();

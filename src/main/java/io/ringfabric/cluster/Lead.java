@@ -191,8 +191,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   /** Places the parts and tells every member its share. */
   private Behavior<Command> start() {
     members = new ArrayList<>(joined.values());
-    members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> hostOf(j.address()))
-        .thenComparingInt(j -> portOf(j.address())));
+    members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> Addresses.hostOf(j.address()))
+        .thenComparingInt(j -> Addresses.portOf(j.address())));
     List<String> addresses = members.stream().map(Join::address).toList();
     Placement placed = Placement.of(placement, io.ringfabric.model.Machine.layoutOf(scenario).parts(), expected);
     List<String> lines = placed.describe();
@@ -360,13 +360,5 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       }
     }
     return Behaviors.stopped();
-  }
-
-  private static String hostOf(String address) {
-    return address.substring(0, address.lastIndexOf(':'));
-  }
-
-  private static int portOf(String address) {
-    return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
   }
 }

@@ -194,12 +194,25 @@ public final class Member extends AbstractBehavior<Member.Command> {
     } else if (s.trace() != null) {
       Simulation.attachRecorders(machine, s.trace().options(null)); // records go to member 0
     }
-    lanes = Guardian.spawnLanes(getContext(), machine, share, "member " + s.index(),
+    lanes = Guardian.spawnLanes(getContext(), machine, share, "member " + s.index(), lanes(s),
         Duration.ofMillis(scenario.actors().watchdogMillis()), trace);
     lanes.coordinators().forEach(getContext()::watch);
     getContext().pipeToSelf(lanes.done(), RunEnded::new);
     lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));
     return this;
+  }
+
+  /**
+   * Lanes of this member: {@code actors.threads}, or else this host's cores shared out among the
+   * members on it, so that members run side by side on one host do not fight over its cores.
+   */
+  private int lanes(Start s) {
+    if (scenario.actors().threads() > 0) {
+      return scenario.actors().threads();
+    }
+    String host = Addresses.hostOf(s.addresses().get(s.index()));
+    long here = s.addresses().stream().filter(a -> Addresses.hostOf(a).equals(host)).count();
+    return Math.max(1, Runtime.getRuntime().availableProcessors() / (int) here);
   }
 
   private Behavior<Command> onTerminated(Terminated stopped) {

@@ -113,11 +113,12 @@ public record Scenario(
    * @param threads threads of the simulation dispatcher (0: one per available processor)
    * @param throughput messages an actor handles before it lets another actor have the thread
    * @param watchdogMillis wall-clock time a window may take before the run is aborted
+   * @param spinWaitNanos wall-clock time an idle lane watches for work before its thread sleeps
    */
-  public record ActorSpec(int threads, int throughput, long watchdogMillis) {
+  public record ActorSpec(int threads, int throughput, long watchdogMillis, long spinWaitNanos) {
     /** The defaults of reference.conf. */
     public static ActorSpec defaults() {
-      return new ActorSpec(0, 100, 60_000);
+      return new ActorSpec(0, 100, 60_000, 50_000);
     }
   }
 

@@ -339,7 +339,8 @@ public final class ScenarioLoader {
       return new Scenario.ActorSpec(
           a.intValue("threads", 0, 1024),
           a.intValue("throughput", 1, 1_000_000),
-          a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L);
+          a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L,
+          a.durationPs("spin-wait", 0, 1_000_000_000L) / 1_000L);
     }
 
     /** A get-stream that waits for arrival notifications needs its ring to raise them. */

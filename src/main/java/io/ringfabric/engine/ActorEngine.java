@@ -69,9 +69,8 @@ public final class ActorEngine {
     for (int i = 0; i < lanes; i++) {
       String lane = LANE + i;
       values.put(lane + ".type", "Dispatcher");
-      values.put(lane + ".executor", "fork-join-executor");
-      values.put(lane + ".fork-join-executor.parallelism-min", 1);
-      values.put(lane + ".fork-join-executor.parallelism-max", 1);
+      values.put(lane + ".executor", LaneExecutor.class.getName());
+      values.put(lane + ".lane-executor.spin-wait-nanos", settings.spinWaitNanos());
       values.put(lane + ".throughput", settings.throughput());
     }
     values.put("pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", 1);

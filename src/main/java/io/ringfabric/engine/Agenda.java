@@ -11,11 +11,11 @@ import org.apache.pekko.actor.typed.ActorRef;
 
 /**
  * A part's pending events and what its window has produced so far, handed like a baton from
- * actor to actor of the part: the node actor gives it to the component whose event is next, that
- * component handles what it may and hands it straight to the component whose event is next then,
- * and the last one gives it back to the node. Only the actor holding it touches it (it travels
- * inside the messages), so a window costs one message per turn instead of a request and a reply
- * per batch of events.
+ * actor to actor of the part: the node actor opens a window on it and gives it to the component
+ * whose event is next; that component handles what it may and hands it straight to the component
+ * whose event is next then; the last one sends the window's report to the coordinator. Only the
+ * actor holding it touches it (it travels inside the messages), so a window costs one message
+ * per turn instead of a request and a reply per batch of events.
  *
  * <p>A component may handle events beyond the part's next one in key order when no event pending
  * for another component can cause anything for it before then ({@link IntraNodeLookahead}); each
@@ -31,7 +31,8 @@ final class Agenda {
   private final long[][] bound; // least delay from a child's event to anything at another child
   private final IntraNodeLookahead lookahead;
   private final EventQueue[] queues; // by child
-  private ActorRef<NodeActor.Command> node;
+  private final long[] headTime; // time of each child's first event, Long.MAX_VALUE for none
+  private ActorRef<Coordinator.Command> coordinator;
   private List<ActorRef<ComponentActor.Command>> children;
   private long window;
   private long end;
@@ -53,6 +54,8 @@ final class Agenda {
     this.kinds = new int[ids.length];
     this.names = new String[ids.length];
     this.queues = new EventQueue[ids.length];
+    this.headTime = new long[ids.length];
+    java.util.Arrays.fill(headTime, Long.MAX_VALUE);
     this.bound = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
       kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
@@ -67,9 +70,8 @@ final class Agenda {
     }
   }
 
-  /** Who the baton goes to: the part's node actor and its children, by child index. */
-  void route(ActorRef<NodeActor.Command> node, List<ActorRef<ComponentActor.Command>> children) {
-    this.node = node;
+  /** Who the baton goes to: the part's children, by child index. */
+  void route(List<ActorRef<ComponentActor.Command>> children) {
     this.children = List.copyOf(children);
   }
 
@@ -77,13 +79,23 @@ final class Agenda {
     return queues.length;
   }
 
+  /** Where the part's window reports go; the last child to hold the agenda in a window sends it. */
+  void reportTo(ActorRef<Coordinator.Command> coordinator) {
+    this.coordinator = coordinator;
+  }
+
   /** Starts a window: events before {@code end} may be handled; {@code incoming} came from other parts. */
   void open(long window, long end, List<Event> incoming) {
     this.window = window;
     this.end = end;
     for (Event e : incoming) {
-      queues[e.target() - first].add(e);
+      queue(e.target() - first, e);
     }
+  }
+
+  private void queue(int child, Event e) {
+    queues[child].add(e);
+    headTime[child] = Math.min(headTime[child], e.time());
   }
 
   long window() {
@@ -105,7 +117,7 @@ final class Agenda {
             + least + " ps the actor engine relies on (IntraNodeLookahead)";
       }
     }
-    queues[target].add(e);
+    queue(target, e);
   }
 
   /**
@@ -115,17 +127,21 @@ final class Agenda {
    */
   Event next(int child) {
     handling = null;
-    Event e = queues[child].peek();
-    if (e == null || e.time() >= end) {
+    long time = headTime[child];
+    if (time >= end) {
       return null;
     }
+    Event e = queues[child].peek();
     for (int other = 0; other < queues.length; other++) {
-      Event o = queues[other].peek();
-      if (other != child && o != null && o.before(e) && e.time() >= o.time() + bound[other][child]) {
-        return null;
+      long first = headTime[other];
+      if (other != child && first != Long.MAX_VALUE && time >= first + bound[other][child]
+          && queues[other].peek().before(e)) {
+        return null; // its event comes first and may cause one for this child in time
       }
     }
     queues[child].poll();
+    Event after = queues[child].peek();
+    headTime[child] = after == null ? Long.MAX_VALUE : after.time();
     events++;
     lastEventTime = Math.max(lastEventTime, e.time());
     handling = e;
@@ -146,46 +162,42 @@ final class Agenda {
     endRun |= endsRun;
   }
 
-  /** Hands the baton to the child whose event is next in the window, or back to the node. */
+  /** Hands the baton to the child whose event is next in the window, or reports the window. */
   void passOn() {
     handling = null;
     int holder = -1;
-    Event best = null;
     for (int c = 0; c < queues.length; c++) {
-      Event e = queues[c].peek();
-      if (e != null && e.time() < end && (best == null || e.before(best))) {
-        best = e;
+      if (headTime[c] < end && (holder < 0 || headTime[c] < headTime[holder]
+          || headTime[c] == headTime[holder] && queues[c].peek().before(queues[holder].peek()))) {
         holder = c;
       }
     }
     if (holder >= 0) {
       children.get(holder).tell(new ComponentActor.Turn(this));
     } else {
-      node.tell(new NodeActor.Handled(this));
+      coordinator.tell(report());
     }
   }
 
-  /** Hands the baton on after {@code child} started its component: to the next child, or back to the node. */
+  /** Hands the baton on after {@code child} started its component: to the next child, or reports. */
   void passOnStart(int child) {
     if (child + 1 < children.size()) {
       children.get(child + 1).tell(new ComponentActor.Start(this));
     } else {
-      node.tell(new NodeActor.Handled(this));
+      coordinator.tell(report());
     }
   }
 
-  /** A child's component failed: the node ends the run. */
+  /** A child's component failed: the run ends. */
   void fail(String message) {
-    node.tell(new NodeActor.ChildFailed(message));
+    coordinator.tell(new Coordinator.PartFailed(part, message));
   }
 
   /** The part's report of the window, which empties the agenda's outputs for the next one. */
   Coordinator.WindowDone report() {
     long next = Long.MAX_VALUE;
-    for (EventQueue q : queues) {
-      if (!q.isEmpty()) {
-        next = Math.min(next, q.peek().time());
-      }
+    for (long time : headTime) {
+      next = Math.min(next, time);
     }
     List<Event> out = outbox;
     outbox = new ArrayList<>();

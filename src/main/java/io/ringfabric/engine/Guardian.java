@@ -28,7 +28,8 @@ public final class Guardian {
       Machine machine, Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Share whole = Share.whole(machine.layout().parts());
-      Lanes lanes = spawnLanes(ctx, machine, whole, "", watchdog, trace);
+      Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(machine.scenario().actors()),
+          watchdog, trace);
       lanes.done().whenComplete((run, failure) -> {
         if (failure != null) {
           done.completeExceptionally(failure);
@@ -50,18 +51,19 @@ public final class Guardian {
 
   /**
    * Spawns a member's share as actors: its parts, in contiguous blocks, one block per lane (at
-   * most as many lanes as threads, and as parts), and on each lane its parts and a coordinator.
-   * The coordinators start once told of each other ({@link Lanes#connect}).
+   * most as many lanes as parts), and on each lane its parts and a coordinator. The coordinators
+   * start once told of each other ({@link Lanes#connect}).
    *
    * @param member how messages name the member ("" in a run of one JVM)
+   * @param lanes how many lanes to use, at most as many as {@link ActorEngine#config} made
    * @param trace where the trace goes, for the member whose first lane is coordinator 0; else null
    */
   public static Lanes spawnLanes(ActorContext<?> ctx, Machine machine, Share share, String member,
-      Duration watchdog, TraceWriter trace) {
+      int lanes, Duration watchdog, TraceWriter trace) {
     Layout layout = machine.layout();
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
     List<Integer> own = share.parts();
-    int lanes = Math.max(1, Math.min(ActorEngine.lanes(machine.scenario().actors()), own.size()));
+    lanes = Math.max(1, Math.min(Math.min(lanes, ActorEngine.lanes(machine.scenario().actors())), own.size()));
     List<Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();
     for (int l = 0; l < lanes; l++) {
       byLane.add(new TreeMap<>());

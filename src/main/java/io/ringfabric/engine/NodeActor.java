@@ -18,13 +18,13 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * simulated time. Its children are its components' actors. It keeps the part's {@link Agenda}:
  * at the start of a window it adds the events other parts sent and hands the agenda to the child
  * whose event is next; the children pass it among themselves, each handling its events in key
- * order, until nothing is due before the window's end; then the node reports the window to its
- * lane. Events between parts are at least a lookahead apart, so none can land inside the window
- * that sent it.
+ * order, until nothing is due before the window's end, and the last one reports the window to
+ * the lane's coordinator. Events between parts are at least a lookahead apart, so none can land
+ * inside the window that sent it.
  */
 public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
-  /** What a part is told, and what its children answer. */
+  /** What a part is told. */
   public interface Command {}
 
   /** Start the part's components. */
@@ -33,16 +33,8 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   /** Handle every event before {@code end}, after adding {@code incoming} from other parts. */
   public record RunWindow(long window, long end, List<Event> incoming) implements Command {}
 
-  /** The children have handled the window (or started): the agenda is back. */
-  public record Handled(Agenda agenda) implements Command {}
-
-  /** A child's component threw, or broke the least delay the engine relies on. */
-  public record ChildFailed(String message) implements Command {}
-
-  private final int part;
   private final Agenda agenda;
   private final List<ActorRef<ComponentActor.Command>> children = new ArrayList<>();
-  private ActorRef<Coordinator.Command> coordinator;
 
   public static Behavior<Command> create(
       int part, Layout layout, Component[] components, IntraNodeLookahead lookahead) {
@@ -52,14 +44,13 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private NodeActor(ActorContext<Command> ctx, int part, Layout layout, Component[] components,
       IntraNodeLookahead lookahead) {
     super(ctx);
-    this.part = part;
     this.agenda = new Agenda(part, layout, components, lookahead);
     int[] ids = layout.componentsOf(part);
     for (int i = 0; i < ids.length; i++) {
       children.add(ctx.spawn(ComponentActor.create(components[ids[i]], i), childName(layout, ids[i]),
           DispatcherSelector.sameAsParent())); // the node's lane: no thread hop inside a node
     }
-    agenda.route(ctx.getSelf(), children);
+    agenda.route(children);
   }
 
   /** Actor names in the machine's words: core-0, module, memory, switch. */
@@ -75,16 +66,14 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(Handled.class, this::onHandled)
         .onMessage(RunWindow.class, this::onRunWindow)
         .onMessage(Begin.class, this::onBegin)
-        .onMessage(ChildFailed.class, this::onChildFailed)
         .build();
   }
 
   /** Window 0: the children start their components one after the other, passing the agenda on. */
   private Behavior<Command> onBegin(Begin begin) {
-    coordinator = begin.coordinator();
+    agenda.reportTo(begin.coordinator());
     children.get(0).tell(new ComponentActor.Start(agenda));
     return this;
   }
@@ -92,16 +81,6 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   private Behavior<Command> onRunWindow(RunWindow run) {
     agenda.open(run.window(), run.end(), run.incoming());
     agenda.passOn();
-    return this;
-  }
-
-  private Behavior<Command> onHandled(Handled handled) {
-    coordinator.tell(handled.agenda().report());
-    return this;
-  }
-
-  private Behavior<Command> onChildFailed(ChildFailed failed) {
-    coordinator.tell(new Coordinator.PartFailed(part, failed.message()));
     return this;
   }
 }

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
-import org.HdrHistogram.Histogram;
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
@@ -26,7 +26,7 @@ final class LatencyCodec {
   // garbage cannot make a decode allocate without bound.
   private static final int MAX_LIST_BYTES = 1 << 24;
   // HdrHistogram tracks values up to half of Long.MAX_VALUE.
-  private static final long MAX_VALUE = Long.MAX_VALUE / 2;
+  static final long MAX_VALUE = Long.MAX_VALUE / 2;
 
   // Kept per thread: at the end of a large run every part's recorders are encoded, and fresh
   // zlib state and buffers for each would be most of the cost.
@@ -37,7 +37,7 @@ final class LatencyCodec {
   /** A decoded recorder: its totals and its buckets, highest first. */
   record Decoded(long count, long sum, long max, long[] values, long[] counts) {}
 
-  static byte[] encode(Histogram histogram, long count, long sum, long max) {
+  static byte[] encode(AbstractHistogram histogram, long count, long sum, long max) {
     Scratch scratch = SCRATCH.get();
     scratch.length = 0;
     long[] buckets = buckets(histogram);
@@ -52,7 +52,7 @@ final class LatencyCodec {
   }
 
   /** Value and count of each non-empty bucket, lowest first, interleaved. */
-  private static long[] buckets(Histogram histogram) {
+  private static long[] buckets(AbstractHistogram histogram) {
     long[] buckets = new long[16];
     int n = 0;
     for (HistogramIterationValue v : histogram.recordedValues()) {

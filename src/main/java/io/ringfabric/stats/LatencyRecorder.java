@@ -8,23 +8,45 @@ import org.HdrHistogram.Histogram;
  * so per-component recorders give the same totals on every engine.
  */
 public final class LatencyRecorder {
-  private final Histogram histogram = new Histogram(3);
+  // The histogram covers values up to a range that grows 32-fold at a time. HdrHistogram's own
+  // auto-resize grows it just enough for each new largest value, copying the counts every time:
+  // with latencies creeping up as queues build, that was a quarter of all a run allocated.
+  private static final long FIRST_RANGE = 1L << 21; // ps: 2 us
+  private static final int GROWTH_BITS = 5;
+  private Histogram histogram = new Histogram(FIRST_RANGE, 3);
   private long count;
   private long sum;
   private long max;
 
   public void record(long ps) {
-    histogram.recordValue(Math.max(0, ps));
+    long value = Math.max(0, ps);
+    cover(value);
+    histogram.recordValue(value);
     count++;
     sum += ps;
     max = Math.max(max, ps);
   }
 
   public void add(LatencyRecorder other) {
+    cover(other.histogram.getMaxValue());
     histogram.add(other.histogram);
     count += other.count;
     sum += other.sum;
     max = Math.max(max, other.max);
+  }
+
+  /** Makes the histogram reach {@code value}, keeping its counts (the buckets do not move). */
+  private void cover(long value) {
+    long range = histogram.getHighestTrackableValue();
+    if (value <= range) {
+      return;
+    }
+    while (range < value && range < LatencyCodec.MAX_VALUE >> GROWTH_BITS) {
+      range <<= GROWTH_BITS;
+    }
+    Histogram wider = new Histogram(Math.max(range, value), 3);
+    wider.add(histogram);
+    histogram = wider;
   }
 
   public long count() {
@@ -83,6 +105,9 @@ public final class LatencyRecorder {
    */
   void addEncoded(byte[] bytes) {
     LatencyCodec.Decoded d = LatencyCodec.decode(bytes);
+    if (d.values().length > 0) {
+      cover(d.values()[0]); // highest first
+    }
     for (int i = 0; i < d.values().length; i++) {
       histogram.recordValueWithCount(d.values()[i], d.counts()[i]);
     }

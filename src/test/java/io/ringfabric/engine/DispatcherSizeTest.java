@@ -15,10 +15,12 @@ class DispatcherSizeTest {
     RunResult reference = Simulation.run(Machine.build(base), ReferenceEngine.NAME);
     for (int threads : new int[] {1, 2, 4}) {
       for (int throughput : new int[] {1, 100}) {
-        Scenario s = base.with(ActorEngine.NAME, new Scenario.ActorSpec(threads, throughput, 60_000));
+        long spinWait = throughput == 1 ? 0 : 50_000;
+        Scenario s = base.with(ActorEngine.NAME, new Scenario.ActorSpec(threads, throughput, 60_000, spinWait));
         RunResult actors = Simulation.run(Machine.build(s), ActorEngine.NAME);
-        assertEquals(reference.fingerprint(), actors.fingerprint(), threads + " threads, throughput " + throughput);
-        assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(actors));
+        String how = threads + " threads, throughput " + throughput + ", spin-wait " + spinWait + " ns";
+        assertEquals(reference.fingerprint(), actors.fingerprint(), how);
+        assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(actors), how);
       }
     }
   }

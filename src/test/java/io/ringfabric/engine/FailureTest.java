@@ -75,7 +75,7 @@ class FailureTest {
 
   @Test
   void aWindowThatHangsIsAbortedByTheWatchdog() {
-    Scenario s = scenario().with(ActorEngine.NAME, new Scenario.ActorSpec(2, 100, 300));
+    Scenario s = scenario().with(ActorEngine.NAME, new Scenario.ActorSpec(2, 100, 300, 20_000));
     long start = System.nanoTime();
     EngineAborted f = assertThrows(EngineAborted.class,
         () -> Simulation.run(machineWith(s, new Stuck()), ActorEngine.NAME));

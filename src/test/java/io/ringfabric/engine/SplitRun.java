@@ -39,7 +39,7 @@ final class SplitRun {
         CompletableFuture<Lanes> lanes = built.get(m);
         ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
           lanes.complete(Guardian.spawnLanes(member, machine, share, "member " + share.holder(),
-              Duration.ofSeconds(30), writer));
+              ActorEngine.lanes(machine.scenario().actors()), Duration.ofSeconds(30), writer));
           return Behaviors.empty();
         }), "member-" + m);
       }

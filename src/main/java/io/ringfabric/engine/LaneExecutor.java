@@ -1,0 +1,133 @@
+package io.ringfabric.engine;
+
+import com.typesafe.config.Config;
+import java.util.List;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.pekko.dispatch.DispatcherPrerequisites;
+import org.apache.pekko.dispatch.ExecutorServiceConfigurator;
+import org.apache.pekko.dispatch.ExecutorServiceFactory;
+
+/**
+ * The executor of a lane: one thread that, when it runs out of work, watches for more for a
+ * short while before it sleeps. A lane that finishes its window first waits for the other lanes'
+ * ends of it, which come within tens of microseconds; waking a parked thread costs about as much
+ * on a small machine, and it lies on the path of every window ({@code actors.spin-wait}). It
+ * yields while it watches, so the JIT compiler and the collector still get the core.
+ */
+public final class LaneExecutor extends ExecutorServiceConfigurator {
+  private final long spinNanos;
+
+  public LaneExecutor(Config config, DispatcherPrerequisites prerequisites) {
+    super(config, prerequisites);
+    this.spinNanos = config.getConfig("lane-executor").getLong("spin-wait-nanos");
+  }
+
+  @Override
+  public ExecutorServiceFactory createExecutorServiceFactory(String id, ThreadFactory threads) {
+    return () -> new Lane(threads, spinNanos);
+  }
+
+  /** One thread taking tasks in the order they came. */
+  static final class Lane extends AbstractExecutorService {
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final long spinNanos;
+    private final Thread thread;
+    private volatile boolean parked;
+    private volatile boolean shutdown;
+
+    Lane(ThreadFactory threads, long spinNanos) {
+      this.spinNanos = spinNanos;
+      this.thread = threads.newThread(this::work);
+      thread.start();
+    }
+
+    @Override
+    public void execute(Runnable task) {
+      if (shutdown) {
+        throw new RejectedExecutionException("lane shut down");
+      }
+      tasks.offer(task);
+      if (parked) {
+        LockSupport.unpark(thread);
+      }
+    }
+
+    private void work() {
+      try {
+        while (true) {
+          Runnable task = tasks.poll();
+          if (task != null) {
+            run(task);
+          } else if (shutdown) {
+            return;
+          } else {
+            idle();
+          }
+        }
+      } finally {
+        terminated.countDown();
+      }
+    }
+
+    private void run(Runnable task) {
+      try {
+        task.run();
+      } catch (Throwable t) { // never lose the lane: its actors would wait forever
+        thread.getUncaughtExceptionHandler().uncaughtException(thread, t);
+      }
+    }
+
+    /** Watches the queue for a while, then sleeps until a task comes. */
+    private void idle() {
+      long until = System.nanoTime() + spinNanos;
+      while (tasks.isEmpty() && !shutdown && System.nanoTime() < until) {
+        Thread.yield(); // lets the JIT compiler and the collector have the core if they want it
+      }
+      if (!tasks.isEmpty() || shutdown) {
+        return;
+      }
+      parked = true;
+      if (tasks.isEmpty() && !shutdown) { // a task offered before `parked` was set is seen here
+        LockSupport.park(this);
+      }
+      parked = false;
+    }
+
+    @Override
+    public void shutdown() {
+      shutdown = true;
+      LockSupport.unpark(thread);
+    }
+
+    @Override
+    public List<Runnable> shutdownNow() {
+      shutdown();
+      List<Runnable> left = List.copyOf(tasks);
+      tasks.clear();
+      return left;
+    }
+
+    @Override
+    public boolean isShutdown() {
+      return shutdown;
+    }
+
+    @Override
+    public boolean isTerminated() {
+      return terminated.getCount() == 0;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+      return terminated.await(timeout, unit);
+    }
+  }
+}
