@@ -28,10 +28,13 @@ final class Agenda {
   private final int first; // component id of child 0
   private final int[] kinds;
   private final String[] names;
-  private final long[][] bound; // least delay from a child's event to anything at another child
+  // boundTo[c][o]: least delay from child o's event to anything at child c (NEVER for o == c)
+  private final long[][] boundTo;
   private final IntraNodeLookahead lookahead;
   private final EventQueue[] queues; // by child
-  private final long[] headTime; // time of each child's first event, Long.MAX_VALUE for none
+  private final long[] headTime; // time of each child's first event, EMPTY for none
+  // Later than every event, and a NEVER bound can be added to it without overflow.
+  private static final long EMPTY = Long.MAX_VALUE / 2;
   private ActorRef<Coordinator.Command> coordinator;
   private List<ActorRef<ComponentActor.Command>> children;
   private long window;
@@ -55,17 +58,17 @@ final class Agenda {
     this.names = new String[ids.length];
     this.queues = new EventQueue[ids.length];
     this.headTime = new long[ids.length];
-    java.util.Arrays.fill(headTime, Long.MAX_VALUE);
-    this.bound = new long[ids.length][ids.length];
+    java.util.Arrays.fill(headTime, EMPTY);
+    this.boundTo = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
       kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
       names[i] = components[ids[i]].name();
       queues[i] = new EventQueue(16);
     }
-    for (int i = 0; i < ids.length; i++) {
-      for (int j = 0; j < ids.length; j++) {
-        // a part of one component (a switch of no node) can cause nothing inside itself
-        bound[i][j] = ids.length == 1 ? IntraNodeLookahead.NEVER : lookahead.path(kinds[i], kinds[j]);
+    for (int c = 0; c < ids.length; c++) {
+      for (int o = 0; o < ids.length; o++) {
+        // a child's own events are in its queue in order; a part of one component causes nothing
+        boundTo[c][o] = o == c ? IntraNodeLookahead.NEVER : lookahead.path(kinds[o], kinds[c]);
       }
     }
   }
@@ -132,16 +135,15 @@ final class Agenda {
       return null;
     }
     Event e = queues[child].peek();
-    for (int other = 0; other < queues.length; other++) {
-      long first = headTime[other];
-      if (other != child && first != Long.MAX_VALUE && time >= first + bound[other][child]
-          && queues[other].peek().before(e)) {
+    long[] bound = boundTo[child];
+    for (int other = 0; other < headTime.length; other++) {
+      if (time >= headTime[other] + bound[other] && queues[other].peek().before(e)) {
         return null; // its event comes first and may cause one for this child in time
       }
     }
     queues[child].poll();
     Event after = queues[child].peek();
-    headTime[child] = after == null ? Long.MAX_VALUE : after.time();
+    headTime[child] = after == null ? EMPTY : after.time();
     events++;
     lastEventTime = Math.max(lastEventTime, e.time());
     handling = e;
@@ -195,10 +197,11 @@ final class Agenda {
 
   /** The part's report of the window, which empties the agenda's outputs for the next one. */
   Coordinator.WindowDone report() {
-    long next = Long.MAX_VALUE;
+    long next = EMPTY;
     for (long time : headTime) {
       next = Math.min(next, time);
     }
+    next = next == EMPTY ? Long.MAX_VALUE : next;
     List<Event> out = outbox;
     outbox = new ArrayList<>();
     List<Recorder.Entry> traced = records.isEmpty() ? List.of() : records;
