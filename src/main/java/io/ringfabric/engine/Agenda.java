@@ -10,12 +10,13 @@ import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
- * A part's pending events and what its window has produced so far, handed like a baton from
- * actor to actor of the part: the node actor opens a window on it and gives it to the component
- * whose event is next; that component handles what it may and hands it straight to the component
- * whose event is next then; the last one sends the window's report to the coordinator. Only the
- * actor holding it touches it (it travels inside the messages), so a window costs one message
- * per turn instead of a request and a reply per batch of events.
+ * A part's pending events and what its window has produced so far: its node's time, handed like
+ * a baton from actor to actor. The node actor makes it and has its components start; then the
+ * coordinator opens each window on it and gives it to the component whose event is next; that
+ * component handles what it may and hands it straight to the component whose event is next
+ * then; the last one sends it back to the coordinator with the window's report. Only the actor
+ * holding it touches it (it travels inside the messages), so a window costs one message per turn
+ * instead of a request and a reply per batch of events.
  *
  * <p>A component may handle events beyond the part's next one in key order when no event pending
  * for another component can cause anything for it before then ({@link IntraNodeLookahead}); each
@@ -36,6 +37,7 @@ final class Agenda {
   // Later than every event, and a NEVER bound can be added to it without overflow.
   private static final long EMPTY = Long.MAX_VALUE / 2;
   private ActorRef<Coordinator.Command> coordinator;
+  private final ComponentActor.Turn turn = new ComponentActor.Turn(this); // the same every time
   private List<ActorRef<ComponentActor.Command>> children;
   private long window;
   private long end;
@@ -175,7 +177,7 @@ final class Agenda {
       }
     }
     if (holder >= 0) {
-      children.get(holder).tell(new ComponentActor.Turn(this));
+      children.get(holder).tell(turn);
     } else {
       coordinator.tell(report());
     }
@@ -208,6 +210,6 @@ final class Agenda {
     if (!records.isEmpty()) {
       records = new ArrayList<>();
     }
-    return new Coordinator.WindowDone(window, part, next, out, events, lastEventTime, traced, endRun);
+    return new Coordinator.WindowDone(window, part, next, out, events, lastEventTime, traced, endRun, this);
   }
 }

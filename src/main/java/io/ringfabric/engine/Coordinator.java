@@ -48,7 +48,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   public record Peers(List<ActorRef<Command>> coordinators, Share share) implements Command {}
 
   /**
-   * A part finished a window.
+   * A part finished a window (or started), and its agenda comes back with the report: the
+   * coordinator holds it until it opens the part's next window on it.
    *
    * @param next its earliest pending event, or Long.MAX_VALUE
    * @param outgoing events it sent to other parts
@@ -59,7 +60,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    */
   public record WindowDone(
       long window, int part, long next, List<Event> outgoing, long events, long lastEventTime,
-      List<Recorder.Entry> records, boolean endRun) implements Command {}
+      List<Recorder.Entry> records, boolean endRun, Agenda agenda) implements Command {}
 
   /** A component of a part threw. */
   public record PartFailed(int part, String message) implements Command {}
@@ -95,6 +96,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final TraceWriter trace; // null when the run is not traced here
   private final TimerScheduler<Command> timers;
   private final List<Event>[] pending;
+  private final Agenda[] agendas; // by part, held here between windows
   private final long[] pendingMin;
   private final long[] next;
   private final long[] events;
@@ -144,6 +146,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     this.done = done;
     int n = layout.parts();
     pending = new List[n];
+    agendas = new Agenda[n];
     pendingMin = new long[n];
     next = new long[n];
     events = new long[n];
@@ -210,6 +213,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** What a part reported about the window it ran. */
   private void record(WindowDone w) {
+    agendas[w.part()] = w.agenda();
     next[w.part()] = w.next();
     events[w.part()] = w.events();
     lastEvent[w.part()] = w.lastEventTime();
@@ -318,7 +322,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       if (Math.min(next[p], pendingMin[p]) < end) {
         awaiting++;
         wokenParts++;
-        parts.get(p).tell(new NodeActor.RunWindow(window, end, pending[p]));
+        agendas[p].open(window, end, pending[p]);
+        agendas[p].passOn();
         pending[p] = new ArrayList<>();
         pendingMin[p] = Long.MAX_VALUE;
       }

@@ -1,7 +1,6 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.model.Component;
-import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +13,13 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * One part of the machine (a node, or a switch that belongs to no node) running windows of
- * simulated time. Its children are its components' actors. It keeps the part's {@link Agenda}:
- * at the start of a window it adds the events other parts sent and hands the agenda to the child
- * whose event is next; the children pass it among themselves, each handling its events in key
- * order, until nothing is due before the window's end, and the last one reports the window to
- * the lane's coordinator. Events between parts are at least a lookahead apart, so none can land
- * inside the window that sent it.
+ * One part of the machine (a node, or a switch that belongs to no node). Its children are its
+ * components' actors. It makes the part's {@link Agenda}, the node's time, which orders the
+ * children's events: it has them start their components, and from then on the agenda goes from
+ * the lane's coordinator, which opens a window on it, to the child whose event is next, from
+ * child to child, each handling its events in key order, and back to the coordinator when nothing
+ * is due before the window's end. Events between parts are at least a lookahead apart, so none
+ * can land inside the window that sent it.
  */
 public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
@@ -29,9 +28,6 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
   /** Start the part's components. */
   public record Begin(ActorRef<Coordinator.Command> coordinator) implements Command {}
-
-  /** Handle every event before {@code end}, after adding {@code incoming} from other parts. */
-  public record RunWindow(long window, long end, List<Event> incoming) implements Command {}
 
   private final Agenda agenda;
   private final List<ActorRef<ComponentActor.Command>> children = new ArrayList<>();
@@ -66,7 +62,6 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(RunWindow.class, this::onRunWindow)
         .onMessage(Begin.class, this::onBegin)
         .build();
   }
@@ -78,9 +73,4 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
     return this;
   }
 
-  private Behavior<Command> onRunWindow(RunWindow run) {
-    agenda.open(run.window(), run.end(), run.incoming());
-    agenda.passOn();
-    return this;
-  }
 }
