@@ -18,10 +18,10 @@ import org.apache.pekko.actor.typed.ActorRef;
  * holding it touches it (it travels inside the messages), so a window costs one message per turn
  * instead of a request and a reply per batch of events.
  *
- * <p>A component may handle events beyond the part's next one in key order when no event pending
- * for another component can cause anything for it before then ({@link IntraNodeLookahead}); each
- * component still sees exactly the events, in exactly the order, that the reference engine gives
- * it.
+ * <p>A component may handle events beyond the part's next one in key order when neither it nor
+ * the components with earlier events can cause anything for the other in time
+ * ({@link IntraNodeLookahead}); each component still sees exactly the events, in exactly the
+ * order, that the reference engine gives it.
  */
 final class Agenda {
   private final int part;
@@ -29,8 +29,10 @@ final class Agenda {
   private final int first; // component id of child 0
   private final int[] kinds;
   private final String[] names;
-  // boundTo[c][o]: least delay from child o's event to anything at child c (NEVER for o == c)
+  // boundTo[c][o]: least delay from child o's event to anything at child c; boundFrom[c][o]: from
+  // c's event to anything at o (both NEVER for o == c)
   private final long[][] boundTo;
+  private final long[][] boundFrom;
   private final IntraNodeLookahead lookahead;
   private final EventQueue[] queues; // by child
   private final long[] headTime; // time of each child's first event, EMPTY for none
@@ -62,6 +64,7 @@ final class Agenda {
     this.headTime = new long[ids.length];
     java.util.Arrays.fill(headTime, EMPTY);
     this.boundTo = new long[ids.length][ids.length];
+    this.boundFrom = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
       kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
       names[i] = components[ids[i]].name();
@@ -71,6 +74,7 @@ final class Agenda {
       for (int o = 0; o < ids.length; o++) {
         // a child's own events are in its queue in order; a part of one component causes nothing
         boundTo[c][o] = o == c ? IntraNodeLookahead.NEVER : lookahead.path(kinds[o], kinds[c]);
+        boundFrom[c][o] = o == c ? IntraNodeLookahead.NEVER : lookahead.path(kinds[c], kinds[o]);
       }
     }
   }
@@ -127,8 +131,12 @@ final class Agenda {
 
   /**
    * Takes the next event {@code child} may handle now, or null: its first event, if it is due in
-   * the window and every other child's first event either comes after it or is too late to cause
-   * anything for it before it.
+   * the window and every other child's first event either comes after it in key order, or is
+   * too late to cause anything for this child at or before it while this child cannot reach the
+   * other in no time. The reference handles the other's earlier events first: nothing they cause
+   * may come to this child before this event, and nothing this event causes may come to the
+   * other before them (those events are at this event's time or sooner, so only a send without
+   * delay could).
    */
   Event next(int child) {
     handling = null;
@@ -137,10 +145,13 @@ final class Agenda {
       return null;
     }
     Event e = queues[child].peek();
-    long[] bound = boundTo[child];
+    long[] toMe = boundTo[child];
+    long[] fromMe = boundFrom[child];
     for (int other = 0; other < headTime.length; other++) {
-      if (time >= headTime[other] + bound[other] && queues[other].peek().before(e)) {
-        return null; // its event comes first and may cause one for this child in time
+      long first = headTime[other];
+      if (first != EMPTY && (time >= first + toMe[other] || fromMe[other] == 0)
+          && queues[other].peek().before(e)) {
+        return null; // its event comes first, and one of the two could reach the other in time
       }
     }
     queues[child].poll();
@@ -169,6 +180,16 @@ final class Agenda {
   /** Hands the baton to the child whose event is next in the window, or reports the window. */
   void passOn() {
     handling = null;
+    int holder = nextHolder();
+    if (holder >= 0) {
+      children.get(holder).tell(turn);
+    } else {
+      coordinator.tell(report());
+    }
+  }
+
+  /** The child whose event is the part's next in key order, if due in the window; else -1. It may always go. */
+  int nextHolder() {
     int holder = -1;
     for (int c = 0; c < queues.length; c++) {
       if (headTime[c] < end && (holder < 0 || headTime[c] < headTime[holder]
@@ -176,11 +197,7 @@ final class Agenda {
         holder = c;
       }
     }
-    if (holder >= 0) {
-      children.get(holder).tell(turn);
-    } else {
-      coordinator.tell(report());
-    }
+    return holder;
   }
 
   /** Hands the baton on after {@code child} started its component: to the next child, or reports. */

@@ -17,9 +17,10 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * sends into the agenda and passes the agenda on, so the doorbell a core rings reaches its module
  * as the module's turn, and the module's payload read reaches the memory as the memory's.
  *
- * <p>It also checks that every event sent inside the node waits at least the least delay the
- * node relies on ({@link IntraNodeLookahead#direct}); a model change that broke it would
- * otherwise make the engines disagree without a word.
+ * <p>Every event sent inside the node must wait at least the least delay the agenda relies on
+ * ({@link IntraNodeLookahead#direct}); the agenda checks it, and the actor ends the run when
+ * it does not hold: a model change that broke it would otherwise make the engines disagree
+ * without a word.
  */
 public final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
@@ -57,7 +58,12 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
 
   private Behavior<Command> onStart(Start start) {
     holding = start.agenda();
-    component.start();
+    try {
+      component.start();
+    } catch (RuntimeException | Error failure) {
+      release().fail(new ModelFailure(component, failure).getMessage());
+      return this;
+    }
     release().passOnStart(child);
     return this;
   }

@@ -184,6 +184,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     own = share.parts();
     inbox = new WindowInbox(share.holders(), share.holder());
     early.forEach(inbox::add);
+    early.clear();
     outbound = new List[share.holders()];
     for (int m = 0; m < share.holders(); m++) {
       outbound[m] = new ArrayList<>();

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cuts one member's end of a window for another member into pieces small enough for one remote
+ * Cuts one coordinator's end of a window for another into pieces small enough for one remote
  * message each. Pekko's remote transport refuses (and drops) a message larger than its frame,
  * and a traced window of a large machine can carry megabytes; the pieces go out in order and
  * only the last says so, and messages between two actors keep their order, so the receiver knows

@@ -7,9 +7,9 @@ import io.ringfabric.model.Layout;
 /**
  * The least simulated time between a component of a node handling an event and any event that
  * handling can cause at another component of the same node, directly or through others. The model
- * guarantees the direct bounds (every send inside a node waits at least this long); the node actor
- * uses the shortest paths to hand several events to its children at once without changing the
- * order any child sees. Bounds are per kind of component: core, module, memory, switch.
+ * guarantees the direct bounds (every send inside a node waits at least this long); the node's
+ * {@link Agenda} uses the shortest paths to let a component go ahead of another's earlier event
+ * without changing the order any component sees. Bounds are per kind of component: core, module, memory, switch.
  */
 final class IntraNodeLookahead {
   static final int CORE = 0;

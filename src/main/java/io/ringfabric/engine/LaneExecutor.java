@@ -90,6 +90,9 @@ public final class LaneExecutor extends ExecutorServiceConfigurator {
           if (task != null) {
             run(task);
           } else if (shutdown) {
+            for (Runnable late; (late = tasks.poll()) != null; ) { // came while it looked
+              run(late);
+            }
             return;
           } else {
             idle();
@@ -106,6 +109,7 @@ public final class LaneExecutor extends ExecutorServiceConfigurator {
       } catch (Throwable t) { // never lose the lane: its actors would wait forever
         thread.getUncaughtExceptionHandler().uncaughtException(thread, t);
       }
+      Thread.interrupted(); // a task's interrupt is its own; left set, park() would never sleep
     }
 
     /** Watches the queue for a while, then sleeps until a task comes. */

@@ -36,9 +36,14 @@ public final class Lanes {
    */
   public void stopped(ActorRef<?> coordinator) {
     int lane = coordinators.indexOf(coordinator);
-    if (lane >= 0) {
-      runs.get(lane).completeExceptionally(new EngineAborted("the coordinator of lane " + lane
-          + " stopped before the run ended (a fault in the engine; the log above has its cause)"));
+    if (lane < 0 || runs.get(lane).isDone()) {
+      return;
+    }
+    String why = "the coordinator of lane " + lane
+        + " stopped before the run ended (a fault in the engine; the log above has its cause)";
+    runs.get(lane).completeExceptionally(new EngineAborted(why));
+    for (ActorRef<Coordinator.Command> other : coordinators) { // they would wait for its window
+      other.tell(new Coordinator.Abort("lane " + lane, why));
     }
   }
 

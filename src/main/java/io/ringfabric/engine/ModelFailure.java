@@ -8,6 +8,11 @@ import io.ringfabric.model.Event;
  * component, the simulated time and the event so the failure can be found and replayed.
  */
 public final class ModelFailure extends RuntimeException {
+  /** The component threw while posting its first events. */
+  public ModelFailure(Component component, Throwable cause) {
+    super(component.name() + " failed while starting: " + cause, cause);
+  }
+
   public ModelFailure(Component component, Event event, Throwable cause) {
     super(component.name() + " failed at " + event.time() + " ps handling " + event.kind()
         + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,

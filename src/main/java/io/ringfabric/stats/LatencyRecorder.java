@@ -11,7 +11,7 @@ public final class LatencyRecorder {
   // The histogram covers values up to a range that grows 32-fold at a time. HdrHistogram's own
   // auto-resize grows it just enough for each new largest value, copying the counts every time:
   // with latencies creeping up as queues build, that was a quarter of all a run allocated.
-  private static final long FIRST_RANGE = 1L << 21; // ps: 2 us
+  private static final long FIRST_RANGE = 2048; // ps: the least a three-digit histogram holds
   private static final int GROWTH_BITS = 5;
   private Histogram histogram = new Histogram(FIRST_RANGE, 3);
   private long count;

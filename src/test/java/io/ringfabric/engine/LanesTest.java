@@ -60,7 +60,10 @@ class LanesTest {
     Lanes lanes = new Lanes(List.of(a.ref(), b.ref()), runs);
     runs.get(0).complete(run(1, 1, 1));
     lanes.stopped(a.ref()); // finished first: nothing changes
+    a.expectNoMessage(java.time.Duration.ofMillis(50));
     lanes.stopped(b.ref());
+    Coordinator.Abort told = a.expectMessageClass(Coordinator.Abort.class); // rather than wait for the watchdog
+    assertEquals("lane 1", told.from());
     var e = assertThrows(ExecutionException.class, () -> lanes.done().get());
     assertInstanceOf(EngineAborted.class, e.getCause());
     assertTrue(e.getCause().getMessage().startsWith("the coordinator of lane 1 stopped before the run ended"),
