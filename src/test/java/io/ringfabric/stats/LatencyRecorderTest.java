@@ -41,6 +41,24 @@ class LatencyRecorderTest {
   }
 
   @Test
+  void percentilesAreThoseOfOneHistogramWhateverRangeTheValuesGrowThrough() {
+    org.HdrHistogram.Histogram plain = new org.HdrHistogram.Histogram(3);
+    LatencyRecorder r = new LatencyRecorder();
+    SplittableRandom random = new SplittableRandom(11);
+    LatencyRecorder empty = new LatencyRecorder();
+    for (int i = 0; i < 20_000; i++) { // rising, as queues build: from 1 ps past one second
+      long ps = 1 + random.nextLong(1L << (i / 500));
+      plain.recordValue(ps);
+      r.record(ps);
+    }
+    r.add(empty); // a recorder that never saw a value adds nothing
+    LatencyRecorder.Summary s = r.summary();
+    assertEquals(Math.min(plain.getValueAtPercentile(50), plain.getMaxValue()) / 1000.0, s.p50());
+    assertEquals(Math.min(plain.getValueAtPercentile(99.9), plain.getMaxValue()) / 1000.0, s.p999());
+    assertEquals(20_000, s.count());
+  }
+
+  @Test
   void anEmptyRecorderRoundTrips() {
     LatencyRecorder back = LatencyRecorder.decode(new LatencyRecorder().encode());
     assertEquals(new LatencyRecorder().summary(), back.summary());
