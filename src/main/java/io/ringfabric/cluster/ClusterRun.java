@@ -10,9 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.AddressFromURIString;
@@ -103,43 +100,21 @@ public final class ClusterRun {
     try {
       Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));
       if (lead) {
-        Lead.Finished r = await(result);
-        await(outcome); // the lead's own member stops once the results are in
+        Lead.Finished r = ActorEngine.await(result, "the cluster run failed: ");
+        ActorEngine.await(outcome, "the cluster run failed: "); // the lead's own member stops once the results are in
         return r;
       }
-      Member.Outcome o = await(outcome);
+      Member.Outcome o = ActorEngine.await(outcome, "the cluster run failed: ");
       if (o.exitCode() != 0) {
         throw new MemberFailed(o.exitCode(), o.message());
       }
       return null;
     } finally {
-      stop(system);
+      ActorEngine.stop(system, Duration.ofSeconds(20)); // leaves the cluster; the results are in hand
     }
   }
 
-  private static <T> T await(CompletableFuture<T> future) {
-    try {
-      return future.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new EngineAborted("the cluster run failed: " + e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new EngineAborted("interrupted");
-    }
-  }
 
-  /** Leaves the cluster and stops, without waiting long: the results are already in hand. */
-  private static void stop(ActorSystem<Void> system) {
-    system.terminate();
-    try {
-      system.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    } catch (InterruptedException | ExecutionException | TimeoutException e) {
-      // nothing more to do; the JVM's exit ends what is left
-    }
-  }
 
   static Config config(Scenario scenario, Options options) {
     Config here = ConfigFactory.parseMap(Map.of(

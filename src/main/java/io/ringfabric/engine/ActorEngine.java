@@ -37,22 +37,37 @@ public final class ActorEngine {
         Guardian.create(machine, Duration.ofMillis(settings.watchdogMillis()), trace, done),
         "ringfabric", config(settings));
     try {
-      return done.get();
+      return await(done, "the actor engine failed: ");
+    } finally {
+      stop(system, Duration.ofSeconds(30));
+    }
+  }
+
+  /**
+   * What {@code future} completes with; a run's own failures are thrown as they are, anything
+   * else as an {@link EngineAborted} whose message starts with {@code failed}.
+   */
+  public static <T> T await(CompletableFuture<T> future, String failed) {
+    try {
+      return future.get();
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
       }
-      throw new EngineAborted("the actor engine failed: " + e.getCause());
+      throw new EngineAborted(failed + e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new EngineAborted("interrupted");
-    } finally {
-      system.terminate();
-      try {
-        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      } catch (InterruptedException | ExecutionException | TimeoutException e) {
-        // the result is already in hand; a slow shutdown must not hide it
-      }
+    }
+  }
+
+  /** Stops the actor system, waiting at most {@code wait}: the result is already in hand. */
+  public static void stop(ActorSystem<?> system, Duration wait) {
+    system.terminate();
+    try {
+      system.getWhenTerminated().toCompletableFuture().get(wait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException | ExecutionException | TimeoutException e) {
+      // a slow shutdown must not hide the result
     }
   }
 
