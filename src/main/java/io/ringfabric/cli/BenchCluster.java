@@ -4,7 +4,7 @@ import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Bench;
+import io.ringfabric.run.Bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.ringfabric.cli;
 
-import io.ringfabric.engine.Bench;
+import io.ringfabric.run.Bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,7 +1,7 @@
 package io.ringfabric.cli;
 
-import io.ringfabric.config.ConfigException;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.run.Simulation;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.trace.TraceOptions;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ringfabric run}: runs a scenario, prints the report, writes results.json and report.txt. */
 @Command(

@@ -93,7 +93,7 @@ final class Scenarios {
 
   /** Checks a cluster's member count against the scenario: every member needs a part to run. */
   static void checkMembers(Scenario s, int members) {
-    int parts = io.ringfabric.model.Machine.layoutOf(s).parts();
+    int parts = io.ringfabric.config.BuiltMachine.layoutOf(s).parts();
     if (members < 1 || members > parts) {
       throw new BadInput("--members must be 1.." + parts + " (the scenario's nodes and standalone"
           + " switches; every member runs at least one), not " + members);

@@ -1,9 +1,9 @@
 package io.ringfabric.cli;
 
-import io.ringfabric.config.ConfigException;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.stats.SweepTable;

@@ -3,7 +3,7 @@ package io.ringfabric.cluster;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
-import io.ringfabric.engine.EngineRun;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.stats.LinkBusy;
 import io.ringfabric.stats.PartTally;
 import io.ringfabric.stats.Results;
@@ -194,7 +194,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> Addresses.hostOf(j.address()))
         .thenComparingInt(j -> Addresses.portOf(j.address())));
     List<String> addresses = members.stream().map(Join::address).toList();
-    Placement placed = Placement.of(placement, io.ringfabric.model.Machine.layoutOf(scenario).parts(), expected);
+    Placement placed = Placement.of(placement, io.ringfabric.config.BuiltMachine.layoutOf(scenario).parts(), expected);
     List<String> lines = placed.describe();
     for (int m = 0; m < expected; m++) {
       log.accept(lines.get(m) + " at " + addresses.get(m) + (m == 0 ? " (lead)" : ""));

@@ -1,15 +1,16 @@
 package io.ringfabric.cluster;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
-import io.ringfabric.engine.EngineRun;
 import io.ringfabric.engine.Guardian;
 import io.ringfabric.engine.Lanes;
 import io.ringfabric.engine.Share;
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
+import io.ringfabric.model.EngineRun;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.LinkBusy;
+import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.stats.PartTally;
 import io.ringfabric.trace.TraceWriter;
 import java.nio.file.Path;
@@ -100,7 +101,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Start start;
   private Share share;
   private final TimerScheduler<Command> timers;
-  private Machine machine;
+  private BuiltMachine built;
   private TraceWriter trace;
   private Lanes lanes;
   private boolean ended;
@@ -188,14 +189,15 @@ public final class Member extends AbstractBehavior<Member.Command> {
       log.accept("member " + s.index() + " of " + s.addresses().size() + " at " + address + ": "
           + share.parts().size() + " parts");
     }
-    machine = Machine.build(scenario);
+    built = BuiltMachine.of(scenario);
+    PartLatencies.attach(built.machine());
     if (s.trace() != null && s.index() == 0) {
-      trace = Simulation.startTrace(machine, s.trace().options(traceFile));
+      trace = Simulation.startTrace(built, s.trace().options(traceFile));
     } else if (s.trace() != null) {
-      Simulation.attachRecorders(machine, s.trace().options(null)); // records go to member 0
+      Simulation.attachRecorders(built.machine(), s.trace().options(null)); // records go to member 0
     }
-    lanes = Guardian.spawnLanes(getContext(), machine, share, "member " + s.index(), lanes(s),
-        Duration.ofMillis(scenario.actors().watchdogMillis()), trace);
+    lanes = Guardian.spawnLanes(getContext(), built.machine(), share, "member " + s.index(), lanes(s),
+        scenario.actors(), scenario.durationPs(), trace);
     lanes.coordinators().forEach(getContext()::watch);
     getContext().pipeToSelf(lanes.done(), RunEnded::new);
     lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));
@@ -237,7 +239,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     // One message per part: a member's tallies together can outgrow the transport's frame.
     List<Integer> parts = share.parts();
     for (int p : parts) {
-      lead.tell(new Lead.Tallied(start.index(), PartTally.of(machine, p)));
+      lead.tell(new Lead.Tallied(start.index(), PartTally.of(built, p)));
     }
     lead.tell(new Lead.Ended(start.index(), r.run(), parts.size()));
     timers.startSingleTimer(GatherTimeout.INSTANCE, GATHER);
@@ -247,7 +249,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Behavior<Command> onCollectBusy(CollectBusy collect) {
     List<LinkBusy> busy = new ArrayList<>();
     for (int p : share.parts()) {
-      busy.add(LinkBusy.of(machine, p, collect.simulatedPs()));
+      busy.add(LinkBusy.of(built.machine(), p, collect.simulatedPs()));
     }
     lead.tell(new Lead.Busy(start.index(), busy));
     delivered = true;

@@ -1,5 +1,10 @@
 package io.ringfabric.config;
 
+import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.MachineSpec;
+import io.ringfabric.model.ModuleSpec;
+import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.TopologySpec;
 import java.util.List;
 
@@ -41,70 +46,14 @@ public record Scenario(
     return topology.nodes();
   }
 
+  /** The settings the model's components are built from. */
+  public MachineSpec machine() {
+    return new MachineSpec(node, fabric, timing, module, warmupPs, endRunOnProgramError);
+  }
+
   /** The smallest delay of any event crossing from one node to another: a switch plus a wire. */
   public long lookaheadPs() {
     return fabric.switchLatencyPs() + fabric.linkLatencyPs();
-  }
-
-  /** {@code node.cores} and {@code node.contexts}. */
-  public record NodeSpec(int cores, int contexts) {}
-
-  /**
-   * {@code fabric.*}.
-   *
-   * @param packetHeaderBytes routing header carried by every packet, on top of its payload
-   */
-  public record FabricSpec(
-      long linkBandwidthBitsPerSecond,
-      long linkLatencyPs,
-      long switchLatencyPs,
-      int mtu,
-      int packetHeaderBytes,
-      Switching switching) {}
-
-  /** {@code fabric.switching}. */
-  public enum Switching {
-    CUT_THROUGH,
-    STORE_AND_FORWARD
-  }
-
-  /**
-   * {@code timing.*}.
-   *
-   * @param mmioPs one register access from a core to its messaging module
-   * @param memoryLatencyPs fixed part of one memory access
-   * @param memoryBandwidthBitsPerSecond streaming part of one memory access
-   * @param moduleLatencyPs the messaging module's work to handle one request or response
-   * @param contextMapPs the OS's one-time cost to map a context into a process
-   * @param pollIntervalPs idle time between two status polls (0: poll back to back)
-   * @param interruptPs from a completion or an arrival to the process's handler running
-   */
-  public record TimingSpec(
-      long mmioPs,
-      long memoryLatencyPs,
-      long memoryBandwidthBitsPerSecond,
-      long moduleLatencyPs,
-      long contextMapPs,
-      long pollIntervalPs,
-      long interruptPs) {
-    /** Timing with the default interrupt latency of reference.conf, 400 ns. */
-    public TimingSpec(long mmioPs, long memoryLatencyPs, long memoryBandwidthBitsPerSecond,
-        long moduleLatencyPs, long contextMapPs, long pollIntervalPs) {
-      this(mmioPs, memoryLatencyPs, memoryBandwidthBitsPerSecond, moduleLatencyPs, contextMapPs,
-          pollIntervalPs, 400_000);
-    }
-  }
-
-  /**
-   * {@code module.*}: the messaging module's time limit for an answer and its retries, and what a
-   * target does with a PUT whose ring is full: answer FULL at once, or hold it up to
-   * {@code holdLimitPs} for a GET to make room.
-   */
-  public record ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs) {
-    /** FULL answered at once. */
-    public ModuleSpec(long timeoutPs, int retries) {
-      this(timeoutPs, retries, false, 0);
-    }
   }
 
   /**

@@ -11,8 +11,17 @@ import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
+import io.ringfabric.hocon.Closest;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.Problems;
+import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.NodeSpec;
 import io.ringfabric.model.RingBuffer;
+import io.ringfabric.model.Switching;
+import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.Topologies;
 import io.ringfabric.topology.TopologySpec;
 import io.ringfabric.workload.ProgramSpec;
@@ -307,18 +316,18 @@ public final class ScenarioLoader {
       // An invalid topology has no node count; checks that need one are then skipped.
       int nodes = problems.count() == mark ? topology.nodes() : -1;
       mark = problems.count();
-      Scenario.NodeSpec node = node(root.child("node"));
+      NodeSpec node = node(root.child("node"));
       boolean nodeOk = problems.count() == mark;
-      Scenario.FabricSpec fabric = fabric(root.child("fabric"));
-      Scenario.TimingSpec timing = timing(root.child("timing"));
-      Scenario.ModuleSpec module = module(root.child("module"));
+      FabricSpec fabric = fabric(root.child("fabric"));
+      TimingSpec timing = timing(root.child("timing"));
+      ModuleSpec module = module(root.child("module"));
       List<RingSpec> rings = rings(nodes);
       List<ProcessGroupSpec> processes = processes(nodes, nodeOk ? node : null);
       checkNotifications(rings, processes, nodes);
       Scenario.ActorSpec actors = actors(root.child("actors"));
       long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
       if (warmup >= duration && problems.count() == 0) {
-        root.problem("warmup", "must end before the duration (" + io.ringfabric.stats.Describe.ns(duration)
+        root.problem("warmup", "must end before the duration (" + Describe.ns(duration)
             + "), or nothing would be counted");
       }
       return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
@@ -407,11 +416,11 @@ public final class ScenarioLoader {
 
     // --- node, fabric, timing, module -------------------------------------------------------------
 
-    private Scenario.NodeSpec node(ConfigReader n) {
-      return new Scenario.NodeSpec(n.intValue("cores", 1, 1024), n.intValue("contexts", 1, 65536));
+    private NodeSpec node(ConfigReader n) {
+      return new NodeSpec(n.intValue("cores", 1, 1024), n.intValue("contexts", 1, 65536));
     }
 
-    private Scenario.FabricSpec fabric(ConfigReader f) {
+    private FabricSpec fabric(ConfigReader f) {
       long bandwidth = f.bitsPerSecond("link-bandwidth", 1, Long.MAX_VALUE);
       int mark = problems.count();
       long link = f.durationPs("link-latency", 0, MAX_LATENCY_PS);
@@ -427,14 +436,14 @@ public final class ScenarioLoader {
       int mtu = (int) f.bytes("mtu", 1, 65536);
       int header = (int) f.bytes("packet-header", 0, 4096);
       String switching = f.oneOf("switching", "cut-through", "store-and-forward");
-      return new Scenario.FabricSpec(bandwidth, link, hop, mtu, header,
+      return new FabricSpec(bandwidth, link, hop, mtu, header,
           switching.equals("store-and-forward")
-              ? Scenario.Switching.STORE_AND_FORWARD
-              : Scenario.Switching.CUT_THROUGH);
+              ? Switching.STORE_AND_FORWARD
+              : Switching.CUT_THROUGH);
     }
 
-    private Scenario.TimingSpec timing(ConfigReader t) {
-      return new Scenario.TimingSpec(
+    private TimingSpec timing(ConfigReader t) {
+      return new TimingSpec(
           t.durationPs("mmio", 1, MAX_LATENCY_PS), // a poll must take time, or it would spin forever
           t.durationPs("memory-latency", 0, MAX_LATENCY_PS),
           t.bitsPerSecond("memory-bandwidth", 1, Long.MAX_VALUE),
@@ -444,8 +453,8 @@ public final class ScenarioLoader {
           t.durationPs("interrupt", 0, MAX_LATENCY_PS));
     }
 
-    private Scenario.ModuleSpec module(ConfigReader m) {
-      return new Scenario.ModuleSpec(
+    private ModuleSpec module(ConfigReader m) {
+      return new ModuleSpec(
           m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100),
           m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE));
     }
@@ -561,7 +570,7 @@ public final class ScenarioLoader {
     // --- process groups -----------------------------------------------------------------------------
 
     /** @param node null when node.cores or node.contexts is invalid: checks using them are skipped */
-    private List<ProcessGroupSpec> processes(int nodes, Scenario.NodeSpec node) {
+    private List<ProcessGroupSpec> processes(int nodes, NodeSpec node) {
       ConfigReader workload = root.child("workload");
       ConfigList list = workload.list("processes", "{ program = put-stream, nodes = all }");
       if (list == null) {
@@ -591,7 +600,7 @@ public final class ScenarioLoader {
     /** One process group read; {@code countable} when its nodes and count are valid. */
     private record GroupEntry(ProcessGroupSpec spec, boolean countable) {}
 
-    private GroupEntry group(ConfigValue element, int index, int nodes, Scenario.NodeSpec node,
+    private GroupEntry group(ConfigValue element, int index, int nodes, NodeSpec node,
         Config groupDefaults) {
       String path = ROOT + ".workload.processes[" + index + "]";
       ConfigReader own = entry(element, path, ConfigFactory.empty(), "{ program = put-stream }");

@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
@@ -22,20 +23,17 @@ public final class ActorEngine {
 
   private ActorEngine() {}
 
-  public static EngineRun run(Machine machine) {
-    return run(machine, null);
-  }
-
-  /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
-  public static EngineRun run(Machine machine, TraceWriter trace) {
+  /**
+   * Runs the machine up to {@code durationPs} of simulated time on the threads {@code actors}
+   * asks for; its components' trace records go to {@code trace} (null: no trace).
+   */
+  public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace) {
     // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
     // that it replayed calls made by several threads during its initialisation.
     org.slf4j.LoggerFactory.getILoggerFactory();
-    Scenario.ActorSpec settings = machine.scenario().actors();
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
-    ActorSystem<Void> system = ActorSystem.create(
-        Guardian.create(machine, Duration.ofMillis(settings.watchdogMillis()), trace, done),
-        "ringfabric", config(settings));
+    ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, done),
+        "ringfabric", config(actors));
     try {
       return await(done, "the actor engine failed: ");
     } finally {

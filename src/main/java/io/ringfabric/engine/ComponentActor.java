@@ -3,7 +3,6 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.trace.Recorder;
-import java.util.List;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -91,8 +90,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   private Agenda release() {
     Agenda agenda = holding;
     holding = null;
-    Recorder r = component.recorder();
-    agenda.collect(r == null ? List.of() : r.drain(), component.endsRun());
+    agenda.collect(Recorder.drain(component.recorder()), component.endsRun());
     return agenda;
   }
 }

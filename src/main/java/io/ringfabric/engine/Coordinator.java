@@ -1,5 +1,6 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Layout;
 import io.ringfabric.trace.Recorder;

@@ -1,5 +1,7 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.config.Scenario.ActorSpec;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Layout;
 import io.ringfabric.model.Machine;
 import io.ringfabric.trace.TraceWriter;
@@ -24,12 +26,11 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 public final class Guardian {
   private Guardian() {}
 
-  public static Behavior<Void> create(
-      Machine machine, Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
+  public static Behavior<Void> create(Machine machine, ActorSpec actors, long durationPs,
+      TraceWriter trace, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Share whole = Share.whole(machine.layout().parts());
-      Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(machine.scenario().actors()),
-          watchdog, trace);
+      Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(actors), actors, durationPs, trace);
       lanes.done().whenComplete((run, failure) -> {
         if (failure != null) {
           done.completeExceptionally(failure);
@@ -56,14 +57,17 @@ public final class Guardian {
    *
    * @param member how messages name the member ("" in a run of one JVM)
    * @param lanes how many lanes to use, at most as many as {@link ActorEngine#config} made
+   * @param actors the settings the actor system was made with, and the wall-clock watchdog
+   * @param durationPs the simulated time limit of the run
    * @param trace where the trace goes, for the member whose first lane is coordinator 0; else null
    */
   public static Lanes spawnLanes(ActorContext<?> ctx, Machine machine, Share share, String member,
-      int lanes, Duration watchdog, TraceWriter trace) {
+      int lanes, ActorSpec actors, long durationPs, TraceWriter trace) {
     Layout layout = machine.layout();
-    IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
+    IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
-    lanes = Math.max(1, Math.min(Math.min(lanes, ActorEngine.lanes(machine.scenario().actors())), own.size()));
+    lanes = Math.max(1, Math.min(Math.min(lanes, ActorEngine.lanes(actors)), own.size()));
+    Duration watchdog = Duration.ofMillis(actors.watchdogMillis());
     List<Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();
     for (int l = 0; l < lanes; l++) {
       byLane.add(new TreeMap<>());
@@ -80,7 +84,7 @@ public final class Guardian {
       String name = member.isEmpty() ? "lane " + l : lanes == 1 ? member : member + ", lane " + l;
       CompletableFuture<EngineRun> run = new CompletableFuture<>();
       ActorRef<Coordinator.Command> coordinator = ctx.spawn(
-          Coordinator.create(name, layout, machine.scenario().lookaheadPs(), machine.scenario().durationPs(),
+          Coordinator.create(name, layout, machine.leastDelays().betweenNodes(), durationPs,
               watchdog, l == 0 ? trace : null, run),
           "coordinator-" + l, DispatcherSelector.fromConfig(ActorEngine.LANE + l));
       coordinator.tell(new Coordinator.Parts(byLane.get(l)));

@@ -1,50 +1,40 @@
 package io.ringfabric.engine;
 
-import io.ringfabric.config.Scenario;
-import io.ringfabric.model.Core;
+import io.ringfabric.model.ComponentKind;
 import io.ringfabric.model.Layout;
+import io.ringfabric.model.LeastDelays;
 
 /**
  * The least simulated time between a component of a node handling an event and any event that
  * handling can cause at another component of the same node, directly or through others. The model
- * guarantees the direct bounds (every send inside a node waits at least this long); the node's
- * {@link Agenda} uses the shortest paths to let a component go ahead of another's earlier event
- * without changing the order any component sees. Bounds are per kind of component: core, module, memory, switch.
+ * declares the direct bounds ({@link LeastDelays}); this adds up the shortest paths, so the node's
+ * {@link Agenda} can let a component go ahead of another's earlier event without changing the
+ * order any component sees. Kinds are {@link ComponentKind} ordinals, so the agenda's tables stay
+ * plain arrays.
  */
 final class IntraNodeLookahead {
-  static final int CORE = 0;
-  static final int MODULE = 1;
-  static final int MEMORY = 2;
-  static final int SWITCH = 3;
-  /** No path: larger than any simulated time, small enough to add to one without overflow. */
-  static final long NEVER = Long.MAX_VALUE / 4;
+  static final int CORE = ComponentKind.CORE.ordinal();
+  static final int MODULE = ComponentKind.MODULE.ordinal();
+  static final int MEMORY = ComponentKind.MEMORY.ordinal();
+  static final int SWITCH = ComponentKind.SWITCH.ordinal();
+  static final long NEVER = LeastDelays.NEVER;
 
-  private final long[][] direct = new long[4][4];
-  private final long[][] path = new long[4][4];
+  private static final ComponentKind[] KINDS = ComponentKind.values();
+  private final long[][] direct = new long[KINDS.length][KINDS.length];
+  private final long[][] path = new long[KINDS.length][KINDS.length];
 
-  IntraNodeLookahead(Scenario s) {
-    for (long[] row : direct) {
-      java.util.Arrays.fill(row, NEVER);
+  IntraNodeLookahead(LeastDelays delays) {
+    for (ComponentKind from : KINDS) {
+      for (ComponentKind to : KINDS) {
+        direct[from.ordinal()][to.ordinal()] = delays.inNode(from, to);
+      }
     }
-    long mmio = s.timing().mmioPs();
-    long work = s.timing().moduleLatencyPs();
-    long memory = s.timing().memoryLatencyPs();
-    direct[CORE][CORE] = 0; // a core's own wake-ups may be immediate
-    direct[CORE][MODULE] = Core.REGISTER_WRITES * mmio; // the doorbell after the register writes
-    direct[CORE][MEMORY] = Math.min(memory, Core.REGISTER_WRITES * mmio); // a buffer store
-    direct[MODULE][CORE] = work; // a status is set after a piece of module work
-    direct[MODULE][MODULE] = work; // timeout checks
-    direct[MODULE][MEMORY] = work;
-    direct[MODULE][SWITCH] = work; // a packet leaves after the module built it
-    direct[MEMORY][MODULE] = memory;
-    direct[MEMORY][CORE] = memory; // arrival notifications
-    direct[SWITCH][MODULE] = s.fabric().switchLatencyPs();
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < KINDS.length; i++) {
       path[i] = direct[i].clone();
     }
-    for (int k = 0; k < 4; k++) {
-      for (int i = 0; i < 4; i++) {
-        for (int j = 0; j < 4; j++) {
+    for (int k = 0; k < KINDS.length; k++) {
+      for (int i = 0; i < KINDS.length; i++) {
+        for (int j = 0; j < KINDS.length; j++) {
           path[i][j] = Math.min(path[i][j], Math.min(NEVER, path[i][k] + path[k][j]));
         }
       }
@@ -63,14 +53,6 @@ final class IntraNodeLookahead {
 
   /** The kind of a component of a node. */
   static int kindOf(Layout layout, int componentId) {
-    int node = layout.nodeOf(componentId);
-    if (node < 0) {
-      return SWITCH;
-    }
-    int local = componentId - layout.core(node, 0);
-    if (local < layout.cores()) {
-      return CORE;
-    }
-    return MODULE + (local - layout.cores());
+    return layout.kindOf(componentId).ordinal();
   }
 }

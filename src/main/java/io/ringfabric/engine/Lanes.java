@@ -1,5 +1,6 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.model.EngineRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

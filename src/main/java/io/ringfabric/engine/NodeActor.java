@@ -51,11 +51,11 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
   /** Actor names in the machine's words: core-0, module, memory, switch. */
   static String childName(Layout layout, int componentId) {
-    return switch (IntraNodeLookahead.kindOf(layout, componentId)) {
-      case IntraNodeLookahead.CORE -> "core-" + (componentId - layout.core(layout.nodeOf(componentId), 0));
-      case IntraNodeLookahead.MODULE -> "module";
-      case IntraNodeLookahead.MEMORY -> "memory";
-      default -> "switch";
+    return switch (layout.kindOf(componentId)) {
+      case CORE -> "core-" + (componentId - layout.core(layout.nodeOf(componentId), 0));
+      case MODULE -> "module";
+      case MEMORY -> "memory";
+      case SWITCH -> "switch";
     };
   }
 

@@ -1,9 +1,11 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.model.Component;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.EventQueue;
 import io.ringfabric.model.Machine;
+import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceWriter;
 
 /**
@@ -35,7 +37,7 @@ public final class ReferenceEngine {
     long last = 0;
     boolean hitDuration = false;
     // The actor engine's windows, followed here only to end a run where it would end it.
-    long lookahead = machine.scenario().lookaheadPs();
+    long lookahead = machine.leastDelays().betweenNodes();
     long windowEnd = Long.MIN_VALUE;
     long stopAt = Long.MAX_VALUE;
     Event e;
@@ -74,9 +76,7 @@ public final class ReferenceEngine {
 
   private static void collect(Component[] components, TraceWriter trace) {
     for (Component c : components) {
-      if (c.recorder() != null) {
-        trace.add(c.recorder().drain());
-      }
+      trace.add(Recorder.drain(c.recorder()));
     }
   }
 }

@@ -1,10 +1,10 @@
 package io.ringfabric.examples;
 
+import io.ringfabric.model.Completion;
 import io.ringfabric.model.Op;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
 import io.ringfabric.model.Status;
-import io.ringfabric.workload.Completion;
-import io.ringfabric.workload.ProcessApi;
-import io.ringfabric.workload.Program;
 import io.ringfabric.workload.ProgramSettings;
 import java.nio.ByteBuffer;
 

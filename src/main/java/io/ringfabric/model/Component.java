@@ -17,8 +17,10 @@ public abstract class Component {
   private long now;
   private long handled;
   private long digest = 0x52494E4746414252L;
+  /** Where this component's measured latencies go; by default nowhere. */
+  protected StatsSink stats = StatsSink.NONE;
   /** Where this component's trace records go; null when the run is not traced. */
-  protected io.ringfabric.trace.Recorder recorder;
+  protected TraceSink recorder;
 
   protected Component(int id, String name) {
     this.id = id;
@@ -39,12 +41,21 @@ public abstract class Component {
     this.sink = sink;
   }
 
+  /** Reports this component's measured latencies to {@code stats}; before the run. */
+  public final void attachStats(StatsSink stats) {
+    this.stats = stats;
+  }
+
+  public final StatsSink stats() {
+    return stats;
+  }
+
   /** Traces this component's doings into {@code recorder} (null: no trace). */
-  public final void attachRecorder(io.ringfabric.trace.Recorder recorder) {
+  public final void attachRecorder(TraceSink recorder) {
     this.recorder = recorder;
   }
 
-  public final io.ringfabric.trace.Recorder recorder() {
+  public final TraceSink recorder() {
     return recorder;
   }
 
@@ -61,8 +72,7 @@ public abstract class Component {
     digest = mix(mix(mix(mix(digest, event.time()), event.source()), event.sequence()),
         event.kind().ordinal());
     if (recorder != null && recorder.all()) {
-      recorder.record(event.time(), io.ringfabric.trace.TraceRecord.Kinds.MESSAGE, null,
-          recorder.name(event.source()), null, 0, null, 0, 0, -1, null, event.kind().name());
+      recorder.message(event.time(), event.source(), event.kind());
     }
     handle(event);
   }

@@ -1,8 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
-import io.ringfabric.stats.LatencyRecorder;
-import io.ringfabric.workload.Program;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +21,7 @@ public final class Core extends Component {
   private final int index;
   private final int nodes;
   private final Layout layout;
-  private final Scenario.TimingSpec timing;
+  private final TimingSpec timing;
   final long warmupPs;
   private final boolean endRunOnError;
   private boolean endRun;
@@ -35,21 +32,20 @@ public final class Core extends Component {
   // The process polling back to back without events, and its run; null when none.
   private UserProcess poller;
   private PollRun run;
-  final LatencyRecorder roundTrips = new LatencyRecorder();
-  // Programs' own measures, by name: a TreeMap, so results list them in name order.
-  final java.util.Map<String, LatencyRecorder> measures = new java.util.TreeMap<>();
+  // Programs' own measure names that were checked and declared; looked up only, never iterated.
+  final java.util.Set<String> measures = new java.util.HashSet<>();
   private long polls;
   private long pollPs;
   private long busyPs;
   private long notifications;
 
-  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing,
+  public Core(int id, int node, int index, int nodes, Layout layout, TimingSpec timing,
       long warmupPs) {
     this(id, node, index, nodes, layout, timing, warmupPs, false);
   }
 
   /** @param endRunOnError whether a process that fails or faults ends the whole run */
-  public Core(int id, int node, int index, int nodes, Layout layout, Scenario.TimingSpec timing,
+  public Core(int id, int node, int index, int nodes, Layout layout, TimingSpec timing,
       long warmupPs, boolean endRunOnError) {
     super(id, "node " + node + " core " + index);
     this.node = node;
@@ -359,9 +355,8 @@ public final class Core extends Component {
   private void seen(UserProcess p) {
     if (recorder != null) {
       Completion c = p.seen;
-      recorder.record(now(), io.ringfabric.trace.TraceRecord.Kinds.COMPLETION_SEEN,
-          node + "." + c.context() + "." + c.sequence(), null, null, c.resultLength(),
-          c.status().name(), 0, now() - c.doorbellAt(), p.opRing, null, p.name);
+      recorder.completionSeen(now(), node + "." + c.context() + "." + c.sequence(), c.resultLength(),
+          c.status(), now() - c.doorbellAt(), p.opRing, p.name);
     }
     requestCore(p, Step.COMPLETE);
   }
@@ -444,9 +439,9 @@ public final class Core extends Component {
     action.run();
   }
 
-  private io.ringfabric.workload.Completion completionOf(UserProcess p) {
+  private io.ringfabric.model.Completion completionOf(UserProcess p) {
     Completion c = p.seen;
-    return new io.ringfabric.workload.Completion(
+    return new io.ringfabric.model.Completion(
         p.op, p.opNode, p.opRing, c.status(), c.data(), now() - c.doorbellAt());
   }
 
@@ -507,15 +502,6 @@ public final class Core extends Component {
 
   public int index() {
     return index;
-  }
-
-  public LatencyRecorder roundTrips() {
-    return roundTrips;
-  }
-
-  /** Latencies programs recorded under names of their own. */
-  public java.util.Map<String, LatencyRecorder> measures() {
-    return java.util.Collections.unmodifiableMap(measures);
   }
 
   public long polls() {

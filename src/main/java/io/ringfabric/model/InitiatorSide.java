@@ -1,8 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
-import io.ringfabric.trace.Recorder;
-import io.ringfabric.trace.TraceRecord.Kinds;
 import java.util.Comparator;
 import java.util.PriorityQueue;
 
@@ -22,14 +19,13 @@ final class InitiatorSide {
   private final int node;
   private final int nodes;
   private final Layout layout;
-  private final Scenario.FabricSpec fabric;
-  private final Scenario.TimingSpec timing;
-  private final Scenario.ModuleSpec limits;
+  private final FabricSpec fabric;
+  private final TimingSpec timing;
+  private final ModuleSpec limits;
   private final long warmupPs;
   private final Context[] contexts;
   private final OpCounters puts = new OpCounters();
   private final OpCounters gets = new OpCounters();
-  private final CompletionLatencies latencies = new CompletionLatencies();
   private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
       Comparator.comparingLong(Deadline::at).thenComparingInt(Deadline::context)
           .thenComparingLong(Deadline::sequence));
@@ -37,16 +33,16 @@ final class InitiatorSide {
   private long lateResponses;
   private long retries;
 
-  InitiatorSide(MessagingModule module, int node, int nodes, Layout layout, Scenario scenario) {
+  InitiatorSide(MessagingModule module, int node, int nodes, Layout layout, MachineSpec spec) {
     this.module = module;
     this.node = node;
     this.nodes = nodes;
     this.layout = layout;
-    this.fabric = scenario.fabric();
-    this.timing = scenario.timing();
-    this.limits = scenario.module();
-    this.warmupPs = scenario.warmupPs();
-    this.contexts = new Context[scenario.node().contexts()];
+    this.fabric = spec.fabric();
+    this.timing = spec.timing();
+    this.limits = spec.module();
+    this.warmupPs = spec.warmupPs();
+    this.contexts = new Context[spec.node().contexts()];
     for (int i = 0; i < contexts.length; i++) {
       contexts[i] = new Context(i);
     }
@@ -64,7 +60,7 @@ final class InitiatorSide {
   }
 
   void onDoorbell(MessagingModule.Doorbell d) {
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     Context ctx = contexts[d.context()];
     OpCounters counters = counters(d.op());
     if (ctx.status() == Status.BUSY) {
@@ -72,8 +68,7 @@ final class InitiatorSide {
         counters.countRefused(Status.BUSY); // the action in flight goes on; nothing is sent
       }
       if (recorder != null) {
-        recorder.record(now(), Kinds.DOORBELL, null, recorder.name(ctx.ownerCore()), null, 0,
-            Status.BUSY.name(), 0, 0, d.ring(), null, describe(d));
+        recorder.doorbell(now(), null, ctx.ownerCore(), 0, true, d.ring(), describe(d));
       }
       return;
     }
@@ -83,8 +78,8 @@ final class InitiatorSide {
       counters.countIssued();
     }
     if (recorder != null) {
-      recorder.record(now(), Kinds.DOORBELL, opId(ctx), recorder.name(ctx.ownerCore()), null,
-          d.op() == Op.PUT ? d.length() : 0, null, 0, 0, d.ring(), null, describe(d));
+      recorder.doorbell(now(), opId(ctx), ctx.ownerCore(), d.op() == Op.PUT ? d.length() : 0, false,
+          d.ring(), describe(d));
     }
     long done = module.work();
     if (d.targetNode() < 0 || d.targetNode() >= nodes) {
@@ -117,11 +112,10 @@ final class InitiatorSide {
     long leaves = module.inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
         Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.doorbellAt : 0,
         ctx.op() == Op.PUT ? ctx.group : -1, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(leaves, Kinds.REQUEST_SENT, opId(ctx), null,
-          recorder.name(layout.module(ctx.targetNode())), ctx.op() == Op.PUT ? ctx.length() : 0,
-          null, 0, 0, ctx.ring(), null, ctx.retriesUsed > 0 ? "attempt " + (ctx.retriesUsed + 1) : null);
+      recorder.requestSent(leaves, opId(ctx), layout.module(ctx.targetNode()),
+          ctx.op() == Op.PUT ? ctx.length() : 0, ctx.ring(), ctx.retriesUsed + 1);
     }
   }
 
@@ -133,11 +127,10 @@ final class InitiatorSide {
       return;
     }
     ctx.responded = true;
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(now(), Kinds.RESPONSE_ARRIVED, opId(ctx),
-          recorder.name(layout.module(ctx.targetNode())), null, data.length,
-          first.status().name(), 0, 0, ctx.ring(), null, null);
+      recorder.responseArrived(now(), opId(ctx), layout.module(ctx.targetNode()), data.length,
+          first.status(), ctx.ring());
     }
     long done = module.work();
     if (first.type() == Packet.Type.GET_RESPONSE && first.status() == Status.DONE) {
@@ -166,18 +159,17 @@ final class InitiatorSide {
       counters(ctx.op()).countCompleted(status, bytes);
       if (status == Status.DONE) {
         if (ctx.op() == Op.PUT) {
-          latencies.putDone(at - ctx.doorbellAt);
+          module.stats().putDone(at - ctx.doorbellAt);
         } else {
           // the message latency runs from the element's PUT doorbell to this GET
-          latencies.getDone(at - ctx.doorbellAt, at - ctx.bornAt, resultLength, ctx.bornGroup);
+          module.stats().getDone(at - ctx.doorbellAt, at - ctx.bornAt, resultLength, ctx.bornGroup);
         }
       }
     }
     ctx.finish(status, resultLength);
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(at, Kinds.COMPLETED, opId(ctx), null, null, bytes, status.name(), 0,
-          at - ctx.doorbellAt, ctx.ring(), null,
+      recorder.completed(at, opId(ctx), bytes, status, at - ctx.doorbellAt, ctx.ring(),
           describe(ctx.op(), ctx.length(), ctx.targetNode(), ctx.ring())); // readable without its doorbell
     }
     send(ctx.ownerCore(), at - now(),
@@ -289,10 +281,6 @@ final class InitiatorSide {
 
   OpCounters gets() {
     return gets;
-  }
-
-  CompletionLatencies latencies() {
-    return latencies;
   }
 
   long lateResponses() {

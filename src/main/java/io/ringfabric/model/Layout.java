@@ -77,6 +77,19 @@ public final class Layout {
     return ids;
   }
 
+  /** What component {@code componentId} is. */
+  public ComponentKind kindOf(int componentId) {
+    int node = nodeOf(componentId);
+    if (node < 0) {
+      return ComponentKind.SWITCH;
+    }
+    int local = componentId - core(node, 0);
+    if (local < cores) {
+      return ComponentKind.CORE;
+    }
+    return local == cores ? ComponentKind.MODULE : local == cores + 1 ? ComponentKind.MEMORY : ComponentKind.SWITCH;
+  }
+
   /** The node owning a component, or -1 for a standalone switch. */
   public int nodeOf(int componentId) {
     int n = componentId / perNode;

@@ -1,83 +1,55 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.ProcessGroupSpec;
-import io.ringfabric.config.RingSpec;
-import io.ringfabric.config.Scenario;
-import io.ringfabric.topology.Topologies;
 import io.ringfabric.topology.Topology;
-import io.ringfabric.workload.ElementCheck;
-import io.ringfabric.workload.GetStreamSpec;
-import io.ringfabric.workload.Program;
-import io.ringfabric.workload.Programs;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The whole machine of a scenario, built and set up as its OSes would before the run: every
- * node's cores, module, memory and switch, the standalone switches, the rings, and the processes
- * with their contexts mapped. Engines run it; nothing here knows how.
+ * The whole machine: every node's cores, module, memory and switch, and the standalone switches,
+ * as the nodes' OSes set it up before the run ({@link #createRing}, {@link #startProcess}). Engines
+ * run it; nothing here knows how, or where its settings came from.
  */
 public final class Machine {
-  private final Scenario scenario;
+  private final MachineSpec spec;
   private final Topology topology;
   private final Layout layout;
+  private final LeastDelays leastDelays;
   private final Component[] components;
   private final Core[][] cores;
   private final MessagingModule[] modules;
   private final Memory[] memories;
   private final Switch[] switches;
-  private final List<List<ElementCheck>> checks; // by node: a part's tally reads only its own
+  private final long[] nextRingAddress; // by node: where the OS puts the next ring
 
-  /** Makes the program of one process; tests supply their own. */
-  @FunctionalInterface
-  public interface ProgramFactory {
-    Program create(ProcessGroupSpec group, int node, int instance, ElementCheck check);
-  }
-
-  public static Machine build(Scenario scenario) {
-    int nodes = scenario.nodes();
-    return new Machine(scenario,
-        (group, node, instance, check) -> Programs.instantiate(group, node, instance, nodes, check));
-  }
-
-  public static Machine build(Scenario scenario, ProgramFactory programs) {
-    return new Machine(scenario, programs);
-  }
-
-  /** The machine's layout, without building the machine. */
-  public static Layout layoutOf(Scenario scenario) {
-    var topology = Topologies.build(scenario.topology());
-    return new Layout(topology.nodes(), scenario.node().cores(), topology.switches() - topology.nodes());
-  }
-
-  private Machine(Scenario scenario, ProgramFactory programs) {
-    this.scenario = scenario;
-    this.topology = Topologies.build(scenario.topology());
+  /** A machine of {@code topology}'s shape whose nodes are made as {@code spec} says, without rings or processes. */
+  public Machine(Topology topology, MachineSpec spec) {
+    this.spec = spec;
+    this.topology = topology;
     int nodes = topology.nodes();
-    int coreCount = scenario.node().cores();
-    this.layout = new Layout(nodes, coreCount, topology.switches() - nodes);
+    int coreCount = spec.node().cores();
+    this.layout = layoutOf(topology, coreCount);
+    this.leastDelays = new LeastDelays(spec);
     this.components = new Component[layout.components()];
     this.cores = new Core[nodes][coreCount];
     this.modules = new MessagingModule[nodes];
     this.memories = new Memory[nodes];
     this.switches = new Switch[topology.switches()];
-    this.checks = new ArrayList<>();
-    for (int n = 0; n < nodes; n++) {
-      checks.add(new ArrayList<>());
-    }
+    this.nextRingAddress = new long[nodes];
+    java.util.Arrays.fill(nextRingAddress, 0x8000_0000L);
     for (int n = 0; n < nodes; n++) {
       for (int c = 0; c < coreCount; c++) {
-        cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, scenario.timing(), scenario.warmupPs(),
-            scenario.endRunOnProgramError()));
+        cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, spec.timing(), spec.warmupPs(),
+            spec.endRunOnProgramError()));
       }
-      modules[n] = place(new MessagingModule(layout.module(n), n, nodes, layout, scenario));
-      memories[n] = place(new Memory(layout.memory(n), n, scenario.timing()));
+      modules[n] = place(new MessagingModule(layout.module(n), n, nodes, layout, spec));
+      memories[n] = place(new Memory(layout.memory(n), n, spec.timing()));
     }
     for (int s = 0; s < switches.length; s++) {
-      switches[s] = place(new Switch(s, topology, layout, scenario.fabric()));
+      switches[s] = place(new Switch(s, topology, layout, spec.fabric()));
     }
-    createRings();
-    startProcesses(programs);
+  }
+
+  /** The component ids of a machine of this shape, without building it. */
+  public static Layout layoutOf(Topology topology, int coresPerNode) {
+    return new Layout(topology.nodes(), coresPerNode, topology.switches() - topology.nodes());
   }
 
   private <T extends Component> T place(T component) {
@@ -85,43 +57,39 @@ public final class Machine {
     return component;
   }
 
-  private void createRings() {
-    long[] nextAddress = new long[modules.length];
-    java.util.Arrays.fill(nextAddress, 0x8000_0000L);
-    for (RingSpec spec : scenario.rings()) {
-      for (int n : spec.nodes().members(modules.length)) {
-        RingBuffer ring = new RingBuffer(n, spec.id(), nextAddress[n], spec.capacity(),
-            spec.maxElement(), spec.alignment(), spec.putAccess(), spec.getAccess());
-        nextAddress[n] += spec.capacity();
-        memories[n].addRing(ring);
+  /**
+   * The OS of {@code node} creates a ring in its memory, after the rings it made before, and
+   * registers it with its messaging module.
+   */
+  public RingBuffer createRing(int node, int ringId, int capacity, int maxElement, int alignment,
+      NodeSet putAccess, NodeSet getAccess) {
+    RingBuffer ring = new RingBuffer(node, ringId, nextRingAddress[node], capacity, maxElement, alignment,
+        putAccess, getAccess);
+    nextRingAddress[node] += capacity;
+    memories[node].addRing(ring);
+    return ring;
+  }
 
-      }
+  /**
+   * The OS of {@code node} maps a free context into a new process running {@code program} on
+   * core {@code core}; with {@code notifyRing} at 0 or above, the process is the one ring
+   * {@code notifyRing}'s arrivals notify.
+   *
+   * @param group the process group it belongs to, for the latency breakdowns
+   */
+  public void startProcess(int node, int core, String name, Program program, long seed,
+      boolean interruptCompletion, int group, int notifyRing) {
+    Core c = cores[node][core];
+    int process = c.processCount();
+    int context = modules[node].mapFreeContext(c.id(), process);
+    c.addProcess(name, program, seed, context, interruptCompletion, group);
+    if (notifyRing >= 0) {
+      memories[node].registerArrivalNotification(notifyRing, c.id(), process);
     }
   }
 
-  /** Each node's OS maps a free context into each of its processes, in scenario order. */
-  private void startProcesses(ProgramFactory programs) {
-    for (ProcessGroupSpec g : scenario.processes()) {
-      for (int n : g.nodes().members(modules.length)) {
-        for (int k = 0; k < g.count(); k++) {
-          Core core = cores[n][g.core()];
-          String name = "node " + n + " core " + g.core() + " " + g.program() + "[" + g.index() + "]#" + k;
-          ElementCheck check = new ElementCheck();
-          checks.get(n).add(check);
-          int process = core.processCount();
-          int context = modules[n].mapFreeContext(core.id(), process);
-          core.addProcess(name, programs.create(g, n, k, check), scenario.seed(), context,
-              g.interruptCompletion(), g.index());
-          if (g.spec() instanceof GetStreamSpec get && get.waitForNotification()) {
-            memories[n].registerArrivalNotification(get.ring(), core.id(), process);
-          }
-        }
-      }
-    }
-  }
-
-  public Scenario scenario() {
-    return scenario;
+  public MachineSpec spec() {
+    return spec;
   }
 
   public Topology topology() {
@@ -130,6 +98,11 @@ public final class Machine {
 
   public Layout layout() {
     return layout;
+  }
+
+  /** The least delays the model keeps between its components, which engines may rely on. */
+  public LeastDelays leastDelays() {
+    return leastDelays;
   }
 
   /** Every component, by id. */
@@ -163,21 +136,5 @@ public final class Machine {
 
   public int switchCount() {
     return switches.length;
-  }
-
-  /** The consumers' element checks, merged. */
-  public ElementCheck elementChecks() {
-    ElementCheck all = new ElementCheck();
-    for (int n = 0; n < nodes(); n++) {
-      all.add(elementChecks(n));
-    }
-    return all;
-  }
-
-  /** The element checks of the consumers on {@code node}, merged. */
-  public ElementCheck elementChecks(int node) {
-    ElementCheck all = new ElementCheck();
-    checks.get(node).forEach(all::add);
-    return all;
   }
 }

@@ -1,6 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,7 +17,7 @@ import java.util.TreeMap;
  */
 public final class Memory extends Component {
   private final int node;
-  private final Scenario.TimingSpec timing;
+  private final TimingSpec timing;
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
   private final Map<Integer, int[]> notifyCore = new TreeMap<>(); // ring -> {core component, process}
   // Buffers by address; only looked up, never iterated.
@@ -30,7 +29,7 @@ public final class Memory extends Component {
   private long accesses;
   private long bytesMoved;
 
-  public Memory(int id, int node, Scenario.TimingSpec timing) {
+  public Memory(int id, int node, TimingSpec timing) {
     super(id, "node " + node + " memory");
     this.node = node;
     this.timing = timing;

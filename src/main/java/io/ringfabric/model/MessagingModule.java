@@ -1,8 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
-import io.ringfabric.stats.LatencyRecorder;
-import io.ringfabric.trace.TraceRecord.Kinds;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -33,8 +30,8 @@ import java.util.Map;
 public final class MessagingModule extends Component {
   private final int node;
   private final Layout layout;
-  private final Scenario.FabricSpec fabric;
-  private final Scenario.TimingSpec timing;
+  private final FabricSpec fabric;
+  private final TimingSpec timing;
   private final boolean cutThrough;
   private final InitiatorSide initiator;
   private final TargetSide target;
@@ -43,15 +40,15 @@ public final class MessagingModule extends Component {
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
   private long freeAt;
 
-  public MessagingModule(int id, int node, int nodes, Layout layout, Scenario scenario) {
+  public MessagingModule(int id, int node, int nodes, Layout layout, MachineSpec spec) {
     super(id, "node " + node + " module");
     this.node = node;
     this.layout = layout;
-    this.fabric = scenario.fabric();
-    this.timing = scenario.timing();
-    this.cutThrough = fabric.switching() == Scenario.Switching.CUT_THROUGH;
-    this.initiator = new InitiatorSide(this, node, nodes, layout, scenario);
-    this.target = new TargetSide(this, node, nodes, layout, scenario);
+    this.fabric = spec.fabric();
+    this.timing = spec.timing();
+    this.cutThrough = fabric.switching() == Switching.CUT_THROUGH;
+    this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
+    this.target = new TargetSide(this, node, nodes, layout, spec);
     this.injection = new OutputPort("node " + node + " module -> switch");
   }
 
@@ -174,9 +171,8 @@ public final class MessagingModule extends Component {
 
   private void onPacketDelivered(Packet p) {
     if (recorder != null && recorder.packets()) {
-      recorder.record(now(), Kinds.PACKET_RECEIVED, p.action().toString(),
-          recorder.name(layout.switchComponent(node)), null, p.wireBytes(fabric.packetHeaderBytes()),
-          null, 0, 0, -1, null, PacketTrace.describe(p));
+      recorder.packetReceived(now(), p.action().toString(), layout.switchComponent(node),
+          p.wireBytes(fabric.packetHeaderBytes()), PacketTrace.describe(p));
     }
     byte[] data = p.chunk();
     if (p.count() > 1) {
@@ -245,33 +241,6 @@ public final class MessagingModule extends Component {
 
   public OpCounters gets() {
     return initiator.gets();
-  }
-
-  /** Doorbell to DONE status, in picoseconds, of the PUTs this module initiated. */
-  public LatencyRecorder putLatency() {
-    return initiator.latencies().put();
-  }
-
-  public LatencyRecorder getLatency() {
-    return initiator.latencies().get();
-  }
-
-  /**
-   * From the doorbell of the PUT that made an element to the completion of the GET that took it,
-   * for the GETs this module initiated.
-   */
-  public LatencyRecorder messageLatency() {
-    return initiator.latencies().message();
-  }
-
-  /** The message latency by element size in bytes. */
-  public Map<Integer, LatencyRecorder> messageLatencyBySize() {
-    return initiator.latencies().messageBySize();
-  }
-
-  /** The message latency by the process group that PUT the element (-1: none). */
-  public Map<Integer, LatencyRecorder> messageLatencyByGroup() {
-    return initiator.latencies().messageByGroup();
   }
 
   public OutputPort injection() {

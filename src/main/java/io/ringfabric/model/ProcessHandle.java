@@ -1,7 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.stats.LatencyRecorder;
-import io.ringfabric.workload.ProcessApi;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 
@@ -126,10 +124,9 @@ final class ProcessHandle implements ProcessApi {
 
   @Override
   public void recordLatency(String measure, long ps) {
-    LatencyRecorder known = core.measures.get(measure); // the common case: a name already checked
-    if (known != null) {
+    if (core.measures.contains(measure)) { // the common case: a name already checked
       if (core.now() - ps >= core.warmupPs) {
-        known.record(ps);
+        core.stats().measure(measure, ps);
       }
       return;
     }
@@ -138,16 +135,17 @@ final class ProcessHandle implements ProcessApi {
           + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
       throw new Core.ProcessStopped();
     }
-    LatencyRecorder created = core.measures.computeIfAbsent(measure, m -> new LatencyRecorder());
+    core.measures.add(measure);
+    core.stats().declareMeasure(measure);
     if (core.now() - ps >= core.warmupPs) {
-      created.record(ps);
+      core.stats().measure(measure, ps);
     }
   }
 
   @Override
   public void recordRoundTrip(long ps) {
     if (core.now() - ps >= core.warmupPs) { // a round trip that began in the warm-up is not counted
-      core.roundTrips.record(ps);
+      core.stats().roundTrip(ps);
     }
   }
 

@@ -1,6 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
 import io.ringfabric.topology.Topology;
 
 /**
@@ -16,18 +15,18 @@ public final class Switch extends Component {
   private final int switchId;
   private final Topology topology;
   private final Layout layout;
-  private final Scenario.FabricSpec fabric;
+  private final FabricSpec fabric;
   private final boolean cutThrough;
   private final OutputPort[] ports;
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
 
-  public Switch(int switchId, Topology topology, Layout layout, Scenario.FabricSpec fabric) {
+  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
     this.switchId = switchId;
     this.topology = topology;
     this.layout = layout;
     this.fabric = fabric;
-    this.cutThrough = fabric.switching() == Scenario.Switching.CUT_THROUGH;
+    this.cutThrough = fabric.switching() == Switching.CUT_THROUGH;
     int count = topology.ports(switchId);
     this.ports = new OutputPort[count];
     this.nextHop = new int[count];
@@ -63,9 +62,8 @@ public final class Switch extends Component {
     long ready = now() + fabric.switchLatencyPs();
     long start = port.transmit(now(), ready, serialization, wire);
     if (recorder != null && recorder.packets()) {
-      recorder.record(now(), io.ringfabric.trace.TraceRecord.Kinds.PACKET_RECEIVED,
-          packet.action().toString(), recorder.name(previousHop(arrival.inPort())), null, wire, null,
-          0, 0, -1, null, PacketTrace.describe(packet));
+      recorder.packetReceived(now(), packet.action().toString(), previousHop(arrival.inPort()), wire,
+          PacketTrace.describe(packet));
       PacketTrace.sent(recorder, packet, port.name(), ready, start, serialization, wire);
     }
     if (out == 0) {

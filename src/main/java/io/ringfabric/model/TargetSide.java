@@ -1,8 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.config.Scenario;
-import io.ringfabric.trace.Recorder;
-import io.ringfabric.trace.TraceRecord.Kinds;
 
 /**
  * The target side of one node's messaging module: it serves the requests other nodes' contexts
@@ -24,9 +21,9 @@ final class TargetSide {
   private final MessagingModule module;
   private final int node;
   private final Layout layout;
-  private final Scenario.FabricSpec fabric;
-  private final Scenario.TimingSpec timing;
-  private final Scenario.ModuleSpec limits;
+  private final FabricSpec fabric;
+  private final TimingSpec timing;
+  private final ModuleSpec limits;
   private final int contexts; // per node: the rows of served are this long
   // What this module last answered to each initiating context: served[node][context], a node's
   // row made on its first request (most modules hear from few nodes in a big machine).
@@ -37,14 +34,14 @@ final class TargetSide {
   private long servedGets;
   private long refusedLate;
 
-  TargetSide(MessagingModule module, int node, int nodes, Layout layout, Scenario scenario) {
+  TargetSide(MessagingModule module, int node, int nodes, Layout layout, MachineSpec spec) {
     this.module = module;
     this.node = node;
     this.layout = layout;
-    this.fabric = scenario.fabric();
-    this.timing = scenario.timing();
-    this.limits = scenario.module();
-    this.contexts = scenario.node().contexts();
+    this.fabric = spec.fabric();
+    this.timing = spec.timing();
+    this.limits = spec.module();
+    this.contexts = spec.node().contexts();
     this.served = new Served[nodes][];
   }
 
@@ -85,11 +82,10 @@ final class TargetSide {
         ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
     Served record = new Served(first.sequence(), answer, first.ring());
     served[first.sourceNode()][first.sourceContext()] = record;
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(now(), Kinds.REQUEST_ARRIVED, first.action().toString(),
-          recorder.name(layout.module(first.sourceNode())), null, payload.length, null, 0, 0,
-          first.ring(), null, null);
+      recorder.requestArrived(now(), first.action().toString(), layout.module(first.sourceNode()),
+          payload.length, first.ring());
     }
     long done = module.work();
     if (now() > first.giveUpAt()) {
@@ -97,8 +93,8 @@ final class TargetSide {
       record.status = Status.TIMEOUT;
       refusedLate++;
       if (recorder != null) {
-        recorder.record(now(), Kinds.REFUSED, first.action().toString(), null, null, 0,
-            Status.TIMEOUT.name(), 0, 0, first.ring(), null, "after the initiator's last deadline");
+        recorder.refused(now(), first.action().toString(), 0, Status.TIMEOUT, first.ring(),
+            "after the initiator's last deadline");
       }
       respond(first.action(), record, done);
     } else if (first.type() == Packet.Type.PUT_REQUEST) {
@@ -144,11 +140,14 @@ final class TargetSide {
     s.element = r.element();
     s.bornAt = r.bornAt();
     s.bornGroup = r.bornGroup();
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(now(), r.status() == Status.DONE ? Kinds.APPLIED : Kinds.REFUSED,
-          r.action().toString(), null, null, r.element() == null ? 0 : r.element().length,
-          r.status().name(), 0, 0, r.ring(), null, r.occupancy());
+      long bytes = r.element() == null ? 0 : r.element().length;
+      if (r.status() == Status.DONE) {
+        recorder.applied(now(), r.action().toString(), bytes, r.ring(), r.occupancy());
+      } else {
+        recorder.refused(now(), r.action().toString(), bytes, r.status(), r.ring(), r.occupancy());
+      }
     }
     respond(r.action(), s, module.work());
     if (limits.holdWhenFull() && (r.status() == Status.DONE || heldTurn)) {
@@ -204,11 +203,10 @@ final class TargetSide {
   private void respond(Packet.ActionId action, Served s, long ready) {
     long leaves = module.inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
         s.bornAt, s.bornGroup, s.element, fabric.mtu()), ready);
-    Recorder recorder = module.recorder();
+    TraceSink recorder = module.recorder();
     if (recorder != null) {
-      recorder.record(leaves, Kinds.RESPONSE_SENT, action.toString(), null,
-          recorder.name(layout.module(action.node())), s.element == null ? 0 : s.element.length,
-          s.status.name(), 0, 0, s.ring, null, null);
+      recorder.responseSent(leaves, action.toString(), layout.module(action.node()),
+          s.element == null ? 0 : s.element.length, s.status, s.ring);
     }
   }
 

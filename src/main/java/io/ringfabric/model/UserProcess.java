@@ -1,6 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.workload.Program;
 import java.util.SplittableRandom;
 
 /** A user-level process as its core sees it: its program, its context, its state. */

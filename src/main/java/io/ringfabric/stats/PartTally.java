@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Core;
 import io.ringfabric.model.Machine;
@@ -92,7 +93,8 @@ public record PartTally(
   public record Digest(int id, long eventsHandled, long eventDigest) {}
 
   /** Reads part {@code part} of a finished machine; only that part's components are touched. */
-  public static PartTally of(Machine machine, int part) {
+  public static PartTally of(BuiltMachine built, int part) {
+    Machine machine = built.machine();
     boolean node = part < machine.nodes();
     List<Core> cores = node ? cores(machine, part) : List.of();
     MessagingModule module = node ? machine.module(part) : null;
@@ -100,13 +102,13 @@ public record PartTally(
         part,
         ops(module == null ? new OpCounters() : module.puts()),
         ops(module == null ? new OpCounters() : module.gets()),
-        latencies(module, cores),
+        PartLatencies.of(machine, part).encode(),
         coreCounters(cores),
         module == null ? new ModuleCounters(0, 0, 0, 0) : new ModuleCounters(module.retries(),
             module.lateResponses(), module.servedPuts() + module.servedGets(), module.refusedLate()),
         outcomes(cores),
         rings(machine, part),
-        checks(node ? machine.elementChecks(part) : new ElementCheck()),
+        checks(node ? built.elementChecks(part) : new ElementCheck()),
         links(machine, part),
         digests(machine, part));
   }
@@ -138,30 +140,6 @@ public record PartTally(
 
   private static Ops ops(OpCounters c) {
     return new Ops(c.issued(), c.ok(), c.bytesOk(), c.errorCounts());
-  }
-
-  private static Latencies latencies(MessagingModule module, List<Core> cores) {
-    List<byte[]> roundTrips = new ArrayList<>();
-    List<Named> measures = new ArrayList<>();
-    for (Core core : cores) {
-      if (core.roundTrips().count() > 0) {
-        roundTrips.add(core.roundTrips().encode());
-      }
-      core.measures().forEach((name, rec) -> measures.add(new Named(name, rec.encode())));
-    }
-    if (module == null) {
-      byte[] none = new LatencyRecorder().encode();
-      return new Latencies(none, none, none, roundTrips, measures, List.of(), List.of());
-    }
-    return new Latencies(module.putLatency().encode(), module.getLatency().encode(),
-        module.messageLatency().encode(), roundTrips, measures,
-        keyed(module.messageLatencyByGroup()), keyed(module.messageLatencyBySize()));
-  }
-
-  private static List<Keyed> keyed(Map<Integer, LatencyRecorder> recorders) {
-    List<Keyed> list = new ArrayList<>();
-    recorders.forEach((key, rec) -> list.add(new Keyed(key, rec.encode())));
-    return list;
   }
 
   private static CoreCounters coreCounters(List<Core> cores) {

@@ -1,7 +1,9 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
-import io.ringfabric.engine.EngineRun;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,11 +28,12 @@ public final class Results {
   private Results() {}
 
   /** The results of a machine whose parts are all at hand, as a cluster would merge them. */
-  public static RunResult collect(Machine machine, EngineRun run) {
-    Scenario s = machine.scenario();
+  public static RunResult collect(BuiltMachine built, EngineRun run) {
+    Machine machine = built.machine();
+    Scenario s = built.scenario();
     List<PartTally> tallies = new ArrayList<>();
     for (int part = 0; part < machine.layout().parts(); part++) {
-      tallies.add(PartTally.of(machine, part));
+      tallies.add(PartTally.of(built, part));
     }
     long simulatedPs = simulatedPs(s, tallies, run);
     List<LinkBusy> busy = new ArrayList<>();

@@ -2,7 +2,7 @@ package io.ringfabric.workload;
 
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import io.ringfabric.config.ConfigReader;
+import io.ringfabric.hocon.ConfigReader;
 import java.util.Set;
 import java.util.SplittableRandom;
 

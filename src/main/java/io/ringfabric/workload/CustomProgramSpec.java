@@ -1,6 +1,7 @@
 package io.ringfabric.workload;
 
 import com.typesafe.config.Config;
+import io.ringfabric.model.Program;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 

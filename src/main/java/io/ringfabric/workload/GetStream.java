@@ -1,5 +1,9 @@
 package io.ringfabric.workload;
 
+import io.ringfabric.model.Completion;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
+
 /**
  * Runs a {@link GetStreamSpec}: GET until enough elements came back or the ring stayed empty for
  * {@code idle-limit} GETs in a row, backing off after each EMPTY. Any other error (a missing

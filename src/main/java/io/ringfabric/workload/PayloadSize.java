@@ -5,7 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import io.ringfabric.config.ConfigReader;
+import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.model.Core;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,9 @@
 package io.ringfabric.workload;
 
+import io.ringfabric.model.Completion;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
+
 /**
  * Runs a {@link PingPongSpec} on one of its two nodes. The first node PUTs the ball into the
  * partner's ring, then GETs from its own ring until the ball comes back, and records the time

@@ -1,7 +1,8 @@
 package io.ringfabric.workload;
 
-import io.ringfabric.config.ConfigReader;
-import io.ringfabric.config.ProcessGroupSpec;
+import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.Program;
 import java.util.List;
 import java.util.Set;
 
@@ -18,20 +19,19 @@ public final class Programs {
   }
 
   /**
-   * The program one process of {@code group} runs on {@code node}. Consumers report what they
-   * receive to {@code check}.
+   * The program one process of a group runs on {@code node}: {@code spec} is the group's program,
+   * {@code groupNodes} the nodes it runs on. Consumers report what they receive to {@code check}.
    */
-  public static Program instantiate(ProcessGroupSpec group, int node, ElementCheck check) {
-    return instantiate(group, node, 0, 0, check);
+  public static Program instantiate(ProgramSpec spec, NodeSet groupNodes, int node, ElementCheck check) {
+    return instantiate(spec, groupNodes, node, 0, 0, check);
   }
 
   /**
-   * The program one process of {@code group} runs on {@code node}, the {@code instance}-th of the
+   * The program one process of a group runs on {@code node}, the {@code instance}-th of the
    * group there, in a machine of {@code nodes} nodes.
    */
-  public static Program instantiate(
-      ProcessGroupSpec group, int node, int instance, int nodes, ElementCheck check) {
-    ProgramSpec spec = group.spec();
+  public static Program instantiate(ProgramSpec spec, NodeSet groupNodes, int node, int instance, int nodes,
+      ElementCheck check) {
     if (spec instanceof PutStreamSpec put) {
       return new PutStream(put);
     }
@@ -42,7 +42,7 @@ public final class Programs {
       return custom.create(node, instance, nodes);
     }
     if (spec instanceof PingPongSpec ball) {
-      int[] pair = group.nodes().listed();
+      int[] pair = groupNodes.listed();
       return new PingPong(ball, pair[0] == node ? pair[1] : pair[0], pair[0] == node);
     }
     throw new IllegalArgumentException("no program for " + spec);
@@ -132,7 +132,7 @@ public final class Programs {
         reader.problem(
             "program",
             "unknown program '" + program + "'"
-                + io.ringfabric.config.Closest.suggestion(program, names(), "program")
+                + io.ringfabric.hocon.Closest.suggestion(program, names(), "program")
                 + " (known: " + String.join(", ", names()) + ")");
         return null;
     }

@@ -1,5 +1,8 @@
 package io.ringfabric.workload;
 
+import io.ringfabric.model.Completion;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
 import java.util.ArrayDeque;
 
 /**

@@ -1,6 +1,6 @@
 package io.ringfabric.workload;
 
-import io.ringfabric.config.ConfigReader;
+import io.ringfabric.hocon.ConfigReader;
 import java.util.Locale;
 import java.util.Set;
 

@@ -1,16 +1,9 @@
 package io.ringfabric.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
@@ -26,6 +19,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Three members in one JVM, each its own actor system talking over Artery on 127.0.0.1, give
@@ -52,7 +51,7 @@ class ClusterRunTest {
   }
 
   private static void assertSameAsReference(Scenario s, int members, String placement) throws Exception {
-    RunResult reference = Simulation.run(Machine.build(s), "reference");
+    RunResult reference = Simulation.run(BuiltMachine.of(s), "reference");
     List<ClusterMembers.End> ends = ClusterMembers.run(java.util.Collections.nCopies(members, s), placement,
         null, JOIN);
     for (ClusterMembers.End e : ends) {
@@ -109,7 +108,7 @@ class ClusterRunTest {
     Scenario s = scenario("conf/ringfabric.conf", "on-program-error=end-run",
         "workload.processes=${ringfabric.workload.processes} [{ program = \""
             + "io.ringfabric.workload.CustomProgramTest$Faulty\", nodes = [13], core = 1 }]");
-    RunResult reference = Simulation.run(Machine.build(s), "reference");
+    RunResult reference = Simulation.run(BuiltMachine.of(s), "reference");
     assertEquals(1, reference.processes().failed());
     assertTrue(reference.processes().unfinished() > 0, "the run was cut short");
     assertSameAsReference(s, 3);
@@ -148,7 +147,7 @@ class ClusterRunTest {
       assertTrue(failed.getMessage().contains("ringfabric.fabric.mtu is 512 on the member and 256 on the lead"),
           failed.getMessage());
       assertEquals("ran", ClusterMembers.end(s, 0, seed, 2, JOIN, "test"));
-      assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
+      assertEquals(Simulation.run(BuiltMachine.of(s), "reference").fingerprint(),
           assertInstanceOf(Lead.Finished.class, lead.get(60, TimeUnit.SECONDS)).result().fingerprint());
     } finally {
       threads.shutdownNow();
@@ -168,7 +167,7 @@ class ClusterRunTest {
         ends.add(threads.submit(() -> ClusterMembers.end(s, port, seed, 2, JOIN, "test")));
       }
       Object lead = ends.get(0).get(60, TimeUnit.SECONDS);
-      assertEquals(Simulation.run(Machine.build(s), "reference").fingerprint(),
+      assertEquals(Simulation.run(BuiltMachine.of(s), "reference").fingerprint(),
           assertInstanceOf(Lead.Finished.class, lead).result().fingerprint());
       Object a = ends.get(1).get(60, TimeUnit.SECONDS);
       Object b = ends.get(2).get(60, TimeUnit.SECONDS);

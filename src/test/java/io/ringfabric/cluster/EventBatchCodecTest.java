@@ -1,10 +1,6 @@
 package io.ringfabric.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.NodeSet;
@@ -17,6 +13,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EventBatchCodecTest {
   private static Event arrival(long time, int seq, byte[] chunk, Status status) {
@@ -58,8 +58,9 @@ class EventBatchCodecTest {
 
   @Test
   void theEventsOfARealRunThatCrossBetweenNodesAllRoundTrip() {
-    Machine m = Machine.build(TestScenarios.torus(3, 3).ring(NodeSet.all(), 0, 4096, 600)
+    BuiltMachine built = BuiltMachine.of(TestScenarios.torus(3, 3).ring(NodeSet.all(), 0, 4096, 600)
         .putStream(NodeSet.all(), 1, PutStreamSpec.Pattern.UNIFORM, 0, 0, 500, 5, 0).build());
+    Machine m = built.machine();
     List<Event> crossing = new ArrayList<>();
     var components = m.components();
     var queue = new io.ringfabric.model.EventQueue(64);

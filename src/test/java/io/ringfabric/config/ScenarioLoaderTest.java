@@ -1,12 +1,12 @@
 package io.ringfabric.config;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.Switching;
+import io.ringfabric.model.TimingSpec;
 import io.ringfabric.workload.GetStreamSpec;
 import io.ringfabric.workload.PingPongSpec;
 import io.ringfabric.workload.PutStreamSpec;
@@ -17,6 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 class ScenarioLoaderTest {
   private static final String GOOD = """
@@ -72,12 +77,12 @@ class ScenarioLoaderTest {
     assertEquals("torus", s.topology().kind());
     assertEquals(List.of(4, 4), s.topology().dims());
     assertEquals(16, s.nodes());
-    assertEquals(new Scenario.NodeSpec(4, 64), s.node());
-    assertEquals(new Scenario.FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Scenario.Switching.CUT_THROUGH), s.fabric());
-    assertEquals(new Scenario.TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
+    assertEquals(new NodeSpec(4, 64), s.node());
+    assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
+        Switching.CUT_THROUGH), s.fabric());
+    assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
-    assertEquals(new Scenario.ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
+    assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
     assertEquals(180_000, s.lookaheadPs());
     assertEquals(List.of(), s.rings());
     assertEquals(List.of(), s.processes());
@@ -92,13 +97,13 @@ class ScenarioLoaderTest {
     assertEquals(2_000_000_000L, s.durationPs());
     assertEquals(List.of(4, 2), s.topology().dims());
     assertEquals(8, s.nodes());
-    assertEquals(new Scenario.NodeSpec(2, 8), s.node());
-    assertEquals(new Scenario.FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Scenario.Switching.STORE_AND_FORWARD), s.fabric());
+    assertEquals(new NodeSpec(2, 8), s.node());
+    assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
+        Switching.STORE_AND_FORWARD), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
-    assertEquals(new Scenario.ModuleSpec(50_000_000, 3, false, 2_000_000), s.module());
+    assertEquals(new ModuleSpec(50_000_000, 3, false, 2_000_000), s.module());
     assertEquals(List.of(
         new RingSpec(NodeSet.of(0, 1), 1, 8192, 512, 64, NodeSet.of(2, 3), NodeSet.all(), true),
         new RingSpec(NodeSet.all(), 2, 4096, 256, 8, NodeSet.all(), NodeSet.all(), false)),
@@ -177,7 +182,7 @@ class ScenarioLoaderTest {
     assertEquals(2048, s.fabric().mtu());
     assertEquals(8, s.node().cores());
     assertEquals(List.of(8, 8), s.topology().dims());
-    assertEquals(Scenario.Switching.CUT_THROUGH, s.fabric().switching());
+    assertEquals(Switching.CUT_THROUGH, s.fabric().switching());
     assertEquals(2_500_000_000L, s.fabric().linkBandwidthBitsPerSecond());
     assertEquals(s.fabric().linkLatencyPs(), 20_000); // untouched file value
   }
@@ -185,7 +190,7 @@ class ScenarioLoaderTest {
   @Test
   void overridesApplyToTheDefaults() {
     Scenario s = ScenarioLoader.loadDefaults(List.of("fabric.switching=store-and-forward"));
-    assertEquals(Scenario.Switching.STORE_AND_FORWARD, s.fabric().switching());
+    assertEquals(Switching.STORE_AND_FORWARD, s.fabric().switching());
     assertEquals("(defaults)", s.source());
   }
 

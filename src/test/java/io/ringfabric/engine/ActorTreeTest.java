@@ -1,8 +1,6 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.MessagingModule;
 import io.ringfabric.model.NodeSet;
@@ -16,6 +14,8 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The actor tree has the machine's shape: a node actor per node, its components as children. */
 class ActorTreeTest {
@@ -46,9 +46,10 @@ class ActorTreeTest {
 
   @Test
   void aNodeActorHasItsCoresModuleMemoryAndSwitchAsChildren() {
-    Machine m = Machine.build(TestScenarios.torus(2, 2).cores(3).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.torus(2, 2).cores(3).build());
+    Machine m = built.machine();
     ActorRef<NodeActor.Command> node =
-        testKit.spawn(NodeActor.create(3, m.layout(), m.components(), new IntraNodeLookahead(m.scenario())), "node-3");
+        testKit.spawn(NodeActor.create(3, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays())), "node-3");
     String path = node.path().toStringWithoutAddress();
     for (String child : new String[] {"core-0", "core-1", "core-2", "module", "memory", "switch"}) {
       assertEquals(true, exists(path + "/" + child), child);
@@ -59,11 +60,12 @@ class ActorTreeTest {
 
   @Test
   void aStarCentreIsAPartOfItsOwnWithOneSwitch() {
-    Machine m = Machine.build(TestScenarios.of("star", 4).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("star", 4).build());
+    Machine m = built.machine();
     assertEquals(5, m.layout().parts());
     assertEquals("switch-4", Guardian.partName(m.layout(), 4));
     ActorRef<NodeActor.Command> centre =
-        testKit.spawn(NodeActor.create(4, m.layout(), m.components(), new IntraNodeLookahead(m.scenario())), "switch-4");
+        testKit.spawn(NodeActor.create(4, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays())), "switch-4");
     String path = centre.path().toStringWithoutAddress();
     assertEquals(true, exists(path + "/switch"));
     assertEquals(false, exists(path + "/module"));
@@ -72,10 +74,11 @@ class ActorTreeTest {
 
   @Test
   void eachContextIsOwnedByTheCoreOfTheProcessMappedToIt() {
-    Machine m = Machine.build(TestScenarios.torus(2, 2)
+    BuiltMachine built = BuiltMachine.of(TestScenarios.torus(2, 2)
         .putStream(NodeSet.all(), 1, PutStreamSpec.Pattern.NEIGHBOR, 0, 0, 64, 1, 0)
         .putStream(NodeSet.of(2), 3, PutStreamSpec.Pattern.NEIGHBOR, 0, 0, 64, 1, 0)
         .build());
+    Machine m = built.machine();
     MessagingModule module = m.module(2);
     assertEquals(m.core(2, 1).id(), module.context(0).ownerCore());
     assertEquals(m.core(2, 3).id(), module.context(1).ownerCore());

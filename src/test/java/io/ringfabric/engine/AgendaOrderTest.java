@@ -1,9 +1,6 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.Message;
@@ -16,6 +13,9 @@ import java.util.PriorityQueue;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Whatever order the components of a node take their turns in, the agenda gives each the events
@@ -78,9 +78,10 @@ class AgendaOrderTest {
     int runs = 0;
     for (long[] t : timings) {
       for (int cores = 1; cores <= 3; cores++) {
-        Machine machine = Machine.build(TestScenarios.torus(2, 2).cores(cores).mmio(t[0]).memoryLatency(t[1])
+        BuiltMachine built = BuiltMachine.of(TestScenarios.torus(2, 2).cores(cores).mmio(t[0]).memoryLatency(t[1])
             .moduleLatency(t[2]).switchLatency(t[3]).build());
-        IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.scenario());
+        Machine machine = built.machine();
+        IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
         int[] ids = machine.layout().componentsOf(0);
         int[] kinds = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {

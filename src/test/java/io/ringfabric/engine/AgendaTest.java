@@ -1,11 +1,6 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.Message;
@@ -13,6 +8,11 @@ import io.ringfabric.model.MessageKind;
 import io.ringfabric.model.TestScenarios;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The agenda decides which event a component may handle next; these cases are the order the
@@ -25,9 +25,10 @@ class AgendaTest {
   static final int CORE1 = 1;
   static final int MODULE = 2;
 
-  final Machine machine = Machine.build(TestScenarios.torus(2, 2).cores(2).build());
+  final BuiltMachine built = BuiltMachine.of(TestScenarios.torus(2, 2).cores(2).build());
+  final Machine machine = built.machine();
   final int first = machine.layout().componentsOf(0)[0];
-  final Agenda agenda = new Agenda(0, machine.layout(), machine.components(), new IntraNodeLookahead(machine.scenario()));
+  final Agenda agenda = new Agenda(0, machine.layout(), machine.components(), new IntraNodeLookahead(machine.leastDelays()));
 
   Event at(long time, int sourceChild, long sequence, int targetChild) {
     return new Event(time, first + sourceChild, sequence, first + targetChild, DOORBELL);

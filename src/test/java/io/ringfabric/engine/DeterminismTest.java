@@ -1,14 +1,12 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
-import io.ringfabric.model.Machine;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.Switching;
 import io.ringfabric.model.TestScenarios;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.function.UnaryOperator;
@@ -17,6 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The same configuration and seed give the same results; anything else shows in the fingerprint. */
 class DeterminismTest {
@@ -33,7 +34,7 @@ class DeterminismTest {
 
   private static RunResult run(TestScenarios t) {
     Scenario s = t.build();
-    return Simulation.run(Machine.build(s), s.engine());
+    return Simulation.run(BuiltMachine.of(s), s.engine());
   }
 
   /** The result with its two wall-clock fields set to zero. */
@@ -92,7 +93,7 @@ class DeterminismTest {
         Arguments.of("poll-interval 10 ns", (UnaryOperator<TestScenarios>) t -> t.pollInterval(10_000)),
         Arguments.of("mtu 255", (UnaryOperator<TestScenarios>) t -> t.mtu(255)),
         Arguments.of("store-and-forward",
-            (UnaryOperator<TestScenarios>) t -> t.switching(Scenario.Switching.STORE_AND_FORWARD)));
+            (UnaryOperator<TestScenarios>) t -> t.switching(Switching.STORE_AND_FORWARD)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -107,8 +108,8 @@ class DeterminismTest {
   @Test
   void theActorEngineGivesTheReferenceEnginesFingerprintAndResults() throws Exception {
     Scenario s = scenario(5).build();
-    RunResult reference = Simulation.run(Machine.build(s), ReferenceEngine.NAME);
-    RunResult actors = Simulation.run(Machine.build(s), "actors");
+    RunResult reference = Simulation.run(BuiltMachine.of(s), ReferenceEngine.NAME);
+    RunResult actors = Simulation.run(BuiltMachine.of(s), "actors");
     assertEquals("actors", actors.engine());
     assertEquals(reference.fingerprint(), actors.fingerprint());
     assertEquals(json(reference).replace("\"engine\":\"reference\"", "\"engine\":\"actors\""), json(actors));

@@ -1,12 +1,11 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
-import io.ringfabric.model.Machine;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.Switching;
 import io.ringfabric.model.TestScenarios;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
@@ -16,6 +15,8 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The actor engine gives the reference engine's results, byte for byte, on generated scenarios:
@@ -82,7 +83,7 @@ class EngineEquivalenceTest {
       t.timeout(2_000_000, 3); // tight enough that some requests are retried
     }
     if (variant % 5 == 2) {
-      t.switching(Scenario.Switching.STORE_AND_FORWARD);
+      t.switching(Switching.STORE_AND_FORWARD);
     }
     return t.build();
   }
@@ -90,8 +91,8 @@ class EngineEquivalenceTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void actorsMatchReference(Case c) {
-    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
-    RunResult actors = Simulation.run(Machine.build(c.scenario()), ActorEngine.NAME);
+    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
+    RunResult actors = Simulation.run(BuiltMachine.of(c.scenario()), ActorEngine.NAME);
     assertTrue(reference.events() > 0);
     assertEquals(reference.fingerprint(), actors.fingerprint());
     assertEquals(comparable(reference), comparable(actors));
@@ -104,7 +105,7 @@ class EngineEquivalenceTest {
     long retries = 0;
     long roundTrips = 0;
     for (Case c : scenarios().toList()) {
-      RunResult r = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+      RunResult r = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
       full += r.ops().get("put").errors().getOrDefault("FULL", 0L);
       empty += r.ops().get("get").errors().getOrDefault("EMPTY", 0L);
       retries += r.module().retries();

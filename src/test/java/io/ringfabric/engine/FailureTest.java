@@ -1,18 +1,18 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
-import io.ringfabric.model.Machine;
+import io.ringfabric.model.Completion;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
 import io.ringfabric.model.TestScenarios;
-import io.ringfabric.workload.Completion;
-import io.ringfabric.workload.ProcessApi;
-import io.ringfabric.workload.Program;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.workload.PutStreamSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A broken model or a hung window ends the run loudly, naming the place; it never hangs. */
 class FailureTest {
@@ -51,9 +51,9 @@ class FailureTest {
         .build();
   }
 
-  private static Machine machineWith(Scenario s, Program planted) {
-    return Machine.build(s, (group, node, instance, check) -> group.index() == 1
-        ? planted : io.ringfabric.workload.Programs.instantiate(group, node, check));
+  private static BuiltMachine machineWith(Scenario s, Program planted) {
+    return BuiltMachine.of(s, (group, node, instance, check) -> group.index() == 1
+        ? planted : io.ringfabric.workload.Programs.instantiate(group.spec(), group.nodes(), node, check));
   }
 
   @Test

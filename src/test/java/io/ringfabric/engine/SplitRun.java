@@ -1,8 +1,11 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
+import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.trace.TraceWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,34 +24,40 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 final class SplitRun {
   private SplitRun() {}
 
+
   /** Runs the machine with its parts in contiguous blocks over {@code members}. */
-  static EngineRun run(Machine machine, int members, TraceWriter trace) throws Exception {
+  static EngineRun run(BuiltMachine built, int members, TraceWriter trace) throws Exception {
+    Machine machine = built.machine();
+    PartLatencies.attach(machine);
+    Scenario.ActorSpec a = built.scenario().actors();
+    Scenario.ActorSpec actors = new Scenario.ActorSpec(a.threads(), a.throughput(), 30_000, a.spinWaitNanos());
+    long durationPs = built.scenario().durationPs();
     int parts = machine.layout().parts();
     int[] memberOf = new int[parts];
     for (int p = 0; p < parts; p++) {
       memberOf[p] = (int) ((long) p * members / parts);
     }
-    List<CompletableFuture<Lanes>> built = new ArrayList<>();
+    List<CompletableFuture<Lanes>> spawned = new ArrayList<>();
     for (int m = 0; m < members; m++) {
-      built.add(new CompletableFuture<>());
+      spawned.add(new CompletableFuture<>());
     }
     Behavior<Void> root = Behaviors.setup(ctx -> {
       for (int m = 0; m < members; m++) {
         Share share = new Share(m, members, memberOf);
         TraceWriter writer = m == 0 ? trace : null;
-        CompletableFuture<Lanes> lanes = built.get(m);
+        CompletableFuture<Lanes> lanes = spawned.get(m);
         ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
           lanes.complete(Guardian.spawnLanes(member, machine, share, "member " + share.holder(),
-              ActorEngine.lanes(machine.scenario().actors()), Duration.ofSeconds(30), writer));
+              ActorEngine.lanes(actors), actors, durationPs, writer));
           return Behaviors.empty();
         }), "member-" + m);
       }
       return Behaviors.empty();
     });
-    ActorSystem<Void> system = ActorSystem.create(root, "split", ActorEngine.config(machine.scenario().actors()));
+    ActorSystem<Void> system = ActorSystem.create(root, "split", ActorEngine.config(actors));
     List<Lanes> all = new ArrayList<>();
     List<List<ActorRef<Coordinator.Command>>> coordinators = new ArrayList<>();
-    for (CompletableFuture<Lanes> lanes : built) {
+    for (CompletableFuture<Lanes> lanes : spawned) {
       all.add(lanes.get(30, TimeUnit.SECONDS));
       coordinators.add(all.get(all.size() - 1).coordinators());
     }

@@ -1,10 +1,8 @@
 package io.ringfabric.engine;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.Machine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
@@ -16,6 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A machine spread over several members, each with its own coordinator exchanging the ends of
@@ -31,10 +32,11 @@ class SplitRunTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void twoAndThreeMembersGiveTheResultsOfOne(EngineEquivalenceTest.Case c) throws Exception {
-    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
+    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
     for (int members : new int[] {2, 3}) {
-      Machine machine = Machine.build(c.scenario());
-      RunResult split = Results.collect(machine, SplitRun.run(machine, members, null));
+      BuiltMachine built = BuiltMachine.of(c.scenario());
+      Machine machine = built.machine();
+      RunResult split = Results.collect(built, SplitRun.run(built, members, null));
       assertEquals(reference.fingerprint(), split.fingerprint(), members + " members");
       assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(split));
     }
@@ -44,9 +46,10 @@ class SplitRunTest {
   void aMemberWithNothingDueStillKeepsTimeWithTheOthers() throws Exception {
     // one part per member: most members have nothing due in most windows
     EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(2); // ring of 5
-    RunResult reference = Simulation.run(Machine.build(c.scenario()), ReferenceEngine.NAME);
-    Machine machine = Machine.build(c.scenario());
-    RunResult split = Results.collect(machine, SplitRun.run(machine, machine.layout().parts(), null));
+    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
+    BuiltMachine built = BuiltMachine.of(c.scenario());
+    Machine machine = built.machine();
+    RunResult split = Results.collect(built, SplitRun.run(built, machine.layout().parts(), null));
     assertEquals(reference.fingerprint(), split.fingerprint());
     assertEquals(reference.events(), split.events());
   }
@@ -55,14 +58,15 @@ class SplitRunTest {
   void aTraceOfASplitRunHasTheSameBytes(@TempDir Path dir) throws Exception {
     EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(10); // torus 4x4
     Path whole = dir.resolve("whole.jsonl");
-    Simulation.run(Machine.build(c.scenario()), ActorEngine.NAME,
+    Simulation.run(BuiltMachine.of(c.scenario()), ActorEngine.NAME,
         new TraceOptions(whole, TraceLevel.ALL, 0, Long.MAX_VALUE, null));
     Path split = dir.resolve("split.jsonl");
-    Machine machine = Machine.build(c.scenario());
+    BuiltMachine built = BuiltMachine.of(c.scenario());
+    Machine machine = built.machine();
     TraceOptions options = new TraceOptions(split, TraceLevel.ALL, 0, Long.MAX_VALUE, null);
-    io.ringfabric.trace.TraceWriter writer = Simulation.startTrace(machine, options);
+    io.ringfabric.trace.TraceWriter writer = Simulation.startTrace(built, options);
     try {
-      SplitRun.run(machine, 3, writer);
+      SplitRun.run(built, 3, writer);
     } finally {
       writer.close();
     }

@@ -1,19 +1,18 @@
 package io.ringfabric.examples;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.config.ConfigException;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The shipped example programs run from their scenarios in conf/, on both engines, and what they
@@ -25,8 +24,8 @@ class ExamplesTest {
   @CsvSource({"request-reply.conf, 16, 300", "token-ring.conf, 16, 5", "pipeline.conf, 6, 50"})
   void theExampleRunsAndItsChecksHold(String conf, int processes, long roundTrips) {
     Scenario s = ScenarioLoader.load(Path.of("conf", conf), List.of());
-    RunResult actors = Simulation.run(Machine.build(s), "actors");
-    RunResult reference = Simulation.run(Machine.build(s), "reference");
+    RunResult actors = Simulation.run(BuiltMachine.of(s), "actors");
+    RunResult reference = Simulation.run(BuiltMachine.of(s), "reference");
     assertEquals(reference.fingerprint(), actors.fingerprint());
     RunResult.Processes p = actors.processes();
     assertEquals(List.of(), p.failures(), "no process stopped: every check held");
@@ -40,7 +39,7 @@ class ExamplesTest {
   @Test
   void theTokenVisitsEveryNodeInOrderEveryLap() {
     Scenario s = ScenarioLoader.load(Path.of("conf", "token-ring.conf"), List.of());
-    RunResult r = Simulation.run(Machine.build(s), "reference");
+    RunResult r = Simulation.run(BuiltMachine.of(s), "reference");
     assertEquals(16 * 5, r.ops().get("put").ok(), "one PUT per hop: 16 hops a lap, 5 laps");
     assertEquals(16 * 5, r.ops().get("get").ok());
   }

@@ -1,9 +1,6 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.config.Scenario.Switching;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.Set;
@@ -12,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Nothing is lost, duplicated, reordered or corrupted under contention (DESIGN.md 1.5): small
@@ -139,10 +138,11 @@ class ConservationTest {
       int producers = t.nextGroup();
       t.custom(NodeSet.all(), 1, 2);
       Ledger ledger = new Ledger();
-      Machine m = Machine.build(t.build(), new CustomPrograms()
+      BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms()
           .on(consumers, (n, k) -> new Ledger.Consumer(ledger, -1, 0, 25, 400_000))
           .on(producers, (n, k) -> new Ledger.Producer(ledger, 20, null, 0, 16, 700, 0)));
-      RunResult r = io.ringfabric.engine.Simulation.run(m, engines[i]);
+      Machine m = built.machine();
+      RunResult r = io.ringfabric.run.Simulation.run(built, engines[i]);
       assertEquals(engines[i], r.engine());
       assertTrue(ledger.putOutcomes.getOrDefault(Status.FULL, 0L) > 0, engines[i] + ": " + ledger.putOutcomes);
       assertEquals(r.rings().elementsRemaining(), ledger.verify(m));

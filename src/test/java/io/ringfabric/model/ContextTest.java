@@ -1,14 +1,7 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.workload.Completion;
-import io.ringfabric.workload.ProcessApi;
-import io.ringfabric.workload.Program;
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.workload.PutStreamSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +11,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** GET/PUT context instances: status and sequence, BUSY doorbells, mapping, protection. */
 class ContextTest {
@@ -39,7 +37,8 @@ class ContextTest {
         .ring(NodeSet.all(), 0, 4096, 256)
         .putStream(NodeSet.of(0), 2, PutStreamSpec.Pattern.FIXED, 1, 0, 64, 1, 0)
         .putStream(NodeSet.of(0), 1, PutStreamSpec.Pattern.FIXED, 1, 0, 64, 1, 0);
-    Machine m = Machine.build(t.build());
+    BuiltMachine built = BuiltMachine.of(t.build());
+    Machine m = built.machine();
     MessagingModule module = m.module(0);
     assertEquals(3, module.contextCount());
     for (int i = 0; i < 3; i++) {
@@ -123,9 +122,10 @@ class ContextTest {
     CustomPrograms programs = new CustomPrograms()
         .on(actor, (n, k) -> script)
         .on(observer, (n, k) -> sampler);
-    Machine m = Machine.build(t.build(), programs);
+    BuiltMachine built = BuiltMachine.of(t.build(), programs);
+    Machine m = built.machine();
     holder.set(m);
-    var r = io.ringfabric.engine.Simulation.run(m, "reference");
+    var r = io.ringfabric.run.Simulation.run(built, "reference");
 
     assertEquals(0, script.context(), "the actor's group comes first, so it has context 0");
     assertEquals(List.of(Status.DONE, Status.DONE, Status.EMPTY, Status.NO_SUCH_RING,
@@ -218,7 +218,9 @@ class ContextTest {
 
   @Test
   void aDoorbellWhileBusyIsCountedAsBusySendsNothingAndLeavesTheActionInFlightAlone() {
-    Machine m = Machine.build(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
+    PartLatencies latencies = PartLatencies.attach(m)[0];
     MessagingModule module = m.module(0);
     Layout l = m.layout();
     int core = l.core(0, 0);
@@ -287,8 +289,8 @@ class ContextTest {
     assertEquals(1, cc.sequence());
     assertEquals(Status.DONE, module.context(0).status());
     assertEquals(1, module.puts().ok());
-    assertEquals(1, module.putLatency().count());
-    assertEquals(1020.0, module.putLatency().summary().max(), "doorbell at 1000 ns, DONE at 2020 ns");
+    assertEquals(1, latencies.put().count());
+    assertEquals(1020.0, latencies.put().summary().max(), "doorbell at 1000 ns, DONE at 2020 ns");
 
     // a duplicate response is late and ignored
     module.deliver(new Event(2_100_000, sw, 1, module.id(),
@@ -309,7 +311,8 @@ class ContextTest {
 
   @Test
   void inAWholeMachineTheBusyDoorbellsSendNothingAndBothAcceptedPutsLandOnce() {
-    Machine m = Machine.build(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
     Layout l = m.layout();
     int core = l.core(0, 0);
     int module = l.module(0);

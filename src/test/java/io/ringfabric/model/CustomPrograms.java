@@ -1,10 +1,10 @@
 package io.ringfabric.model;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.ProcessGroupSpec;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.ElementCheck;
-import io.ringfabric.workload.Program;
 import io.ringfabric.workload.Programs;
 import java.util.HashMap;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
  * A program factory for tests: {@code custom} groups (see {@link TestScenarios#custom}) get the
  * programs registered here by group index; every other group runs its built-in program.
  */
-public final class CustomPrograms implements Machine.ProgramFactory {
+public final class CustomPrograms implements BuiltMachine.ProgramFactory {
   /** Makes the program of one process of a group. */
   @FunctionalInterface
   public interface Maker {
@@ -38,7 +38,7 @@ public final class CustomPrograms implements Machine.ProgramFactory {
       throw new IllegalStateException(
           "test set-up: no program for custom group " + group.index() + " on node " + node + " #" + instance);
     }
-    return Programs.instantiate(group, node, check);
+    return Programs.instantiate(group.spec(), group.nodes(), node, check);
   }
 
   /** A machine and the result of running it on the reference engine. */
@@ -64,8 +64,9 @@ public final class CustomPrograms implements Machine.ProgramFactory {
 
   /** Builds the scenario with these programs and runs it on {@code engine}. */
   public Run run(TestScenarios scenario, String engine) {
-    Machine m = Machine.build(scenario.build(), this);
-    return new Run(m, Simulation.run(m, engine));
+    BuiltMachine built = BuiltMachine.of(scenario.build(), this);
+    Machine m = built.machine();
+    return new Run(m, Simulation.run(built, engine));
   }
 
   /** Builds and runs a scenario of built-in programs only. */

@@ -1,10 +1,6 @@
 package io.ringfabric.model;
 
-import static io.ringfabric.model.ContextTest.payload;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.RingSpec;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec;
@@ -15,6 +11,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static io.ringfabric.model.ContextTest.payload;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every error an action can end in (DESIGN.md 1.4), counted, and leaving the rings intact. */
 class ErrorsTest {
@@ -218,7 +218,8 @@ class ErrorsTest {
   @Test
   void aGetIntoABufferSmallerThanTheElementIsTooLargeAndLeavesTheElement() {
     // Processes always offer their whole 64 KiB buffer, so drive the target module by hand.
-    Machine m = Machine.build(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
     RingBuffer ring = m.memory(1).rings().get(0);
     byte[] element = payload(40, 1);
     assertEquals(Status.DONE, ring.put(0, element));

@@ -1,14 +1,11 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.config.Scenario;
-import io.ringfabric.engine.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code module.ring-full}: nack answers FULL at once; hold keeps the PUT until a GET makes room

@@ -1,11 +1,9 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
@@ -17,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A message's latency runs from its PUT's doorbell to the completion of the GET that took it. */
 class MessageLatencyTest {
@@ -50,9 +50,10 @@ class MessageLatencyTest {
     t.custom(NodeSet.of(0), 1, 1);
     Script producer = Script.of().put(1, 0, new byte[100]);
     Script consumer = Script.of().sleepUntil(30_000_000).get(1, 0);
-    Machine m = Machine.build(t.build(), new CustomPrograms().on(g, (n, k) -> producer).on(g + 1, (n, k) -> consumer));
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms().on(g, (n, k) -> producer).on(g + 1, (n, k) -> consumer));
+    Machine m = built.machine();
     Path trace = dir.resolve("one.jsonl");
-    RunResult r = Simulation.run(m, "reference", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
+    RunResult r = Simulation.run(built, "reference", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     List<JsonNode> records = records(trace);
     long putDoorbell = time(records, "doorbell", "2.");
     long getCompleted = time(records, "completed", "0.");
@@ -74,10 +75,11 @@ class MessageLatencyTest {
     Script first = Script.of().put(1, 0, new byte[16]);
     Script second = Script.of().sleepUntil(10_000_000).put(1, 0, new byte[16]);
     Script consumer = Script.of().sleepUntil(20_000_000).get(1, 0).get(1, 0);
-    Machine m = Machine.build(t.build(), new CustomPrograms()
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms()
         .on(g, (n, k) -> first).on(g + 1, (n, k) -> second).on(g + 2, (n, k) -> consumer));
+    Machine m = built.machine();
     Path trace = dir.resolve("two.jsonl");
-    RunResult r = Simulation.run(m, "actors", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
+    RunResult r = Simulation.run(built, "actors", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     List<JsonNode> records = records(trace);
     long put1 = time(records, "doorbell", "0.");
     long put2 = time(records, "doorbell", "2.");
@@ -104,7 +106,7 @@ class MessageLatencyTest {
         .putStream(NodeSet.of(0), 1, PutStreamSpec.Pattern.FIXED, 1, 0, 64, 40, 0);
     t.warmup = 10_000_000;
     Path trace = dir.resolve("warm.jsonl");
-    RunResult r = Simulation.run(Machine.build(t.build()), "reference",
+    RunResult r = Simulation.run(BuiltMachine.of(t.build()), "reference",
         new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     long after = records(trace).stream()
         .filter(rec -> rec.get("kind").asText().equals("doorbell") && rec.get("t").asLong() >= 10_000_000)

@@ -1,15 +1,12 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ringfabric.config.ConfigException;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.RingSpec;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
@@ -21,6 +18,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Completions by interrupt, and arrival notifications from a ring to the process draining it. */
 class NotificationTest {
@@ -42,8 +42,9 @@ class NotificationTest {
   @Test
   void aCompletionByInterruptCostsNoPollsAndArrivesAnInterruptLatencyLater() throws IOException {
     Path trace = dir.resolve("irq.jsonl");
-    Machine m = Machine.build(scenario(false, true).build());
-    RunResult r = Simulation.run(m, "reference", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
+    BuiltMachine built = BuiltMachine.of(scenario(false, true).build());
+    Machine m = built.machine();
+    RunResult r = Simulation.run(built, "reference", new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     assertEquals(3, r.ops().get("put").ok());
     assertEquals(0, m.core(0, 1).polls(), "the producer never polled");
     List<String> lines = Files.readAllLines(trace);
@@ -64,9 +65,10 @@ class NotificationTest {
 
   @Test
   void aConsumerWaitingForArrivalsWakesOncePerElementInsteadOfSpinning() {
-    RunResult backoff = Simulation.run(Machine.build(scenario(false, false).build()), "reference");
-    Machine m = Machine.build(scenario(true, false).build());
-    RunResult notified = Simulation.run(m, "reference");
+    RunResult backoff = Simulation.run(BuiltMachine.of(scenario(false, false).build()), "reference");
+    BuiltMachine built = BuiltMachine.of(scenario(true, false).build());
+    Machine m = built.machine();
+    RunResult notified = Simulation.run(built, "reference");
     assertEquals(3, notified.ops().get("get").ok());
     assertEquals(3, notified.module().notifications(), "one notification per element");
     long emptyNotified = notified.ops().get("get").errors().getOrDefault("EMPTY", 0L);
@@ -74,14 +76,14 @@ class NotificationTest {
     assertTrue(emptyNotified <= 3, "at most one EMPTY before each wait: " + emptyNotified);
     assertTrue(emptyBackoff > 6, "the backing-off consumer kept asking: " + emptyBackoff);
     assertTrue(notified.cores().polls() < backoff.cores().polls());
-    assertEquals(Simulation.run(Machine.build(scenario(true, false).build()), "actors").fingerprint(),
+    assertEquals(Simulation.run(BuiltMachine.of(scenario(true, false).build()), "actors").fingerprint(),
         notified.fingerprint());
   }
 
   @Test
   void anArrivalWakesTheWaitingProcessAnInterruptLatencyLater() throws IOException {
     Path trace = dir.resolve("arrival.jsonl");
-    Simulation.run(Machine.build(scenario(true, false).build()), "reference",
+    Simulation.run(BuiltMachine.of(scenario(true, false).build()), "reference",
         new TraceOptions(trace, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     List<JsonNode> records = Files.readAllLines(trace).stream().skip(1).map(NotificationTest::parse).toList();
     List<Long> applied = records.stream()

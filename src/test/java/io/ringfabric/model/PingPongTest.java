@@ -1,20 +1,16 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.workload.Completion;
 import io.ringfabric.workload.PingPong;
 import io.ringfabric.workload.PingPongSpec;
-import io.ringfabric.workload.ProcessApi;
-import io.ringfabric.workload.Program;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The ping-pong program: round trips measured, ball bounced unchanged, both sides finish. */
 class PingPongTest {

@@ -1,8 +1,5 @@
 package io.ringfabric.model;
 
-import io.ringfabric.workload.Completion;
-import io.ringfabric.workload.ProcessApi;
-import io.ringfabric.workload.Program;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

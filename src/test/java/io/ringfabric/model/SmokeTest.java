@@ -1,11 +1,11 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class SmokeTest {
   @Test
@@ -17,7 +17,7 @@ class SmokeTest {
         .putStream(NodeSet.all(), 2, PutStreamSpec.Pattern.UNIFORM, 0, 0, 64, 100, 0)
         .putStream(NodeSet.all(), 3, PutStreamSpec.Pattern.UNIFORM, 0, 0, 64, 100, 0)
         .build();
-    RunResult r = Simulation.run(Machine.build(s), "reference");
+    RunResult r = Simulation.run(BuiltMachine.of(s), "reference");
     assertEquals(4800, r.ops().get("put").issued());
   }
 }

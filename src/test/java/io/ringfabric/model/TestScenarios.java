@@ -23,7 +23,7 @@ public final class TestScenarios {
   long switchLatency = 160_000;
   int mtu = 256;
   int header = 16;
-  Scenario.Switching switching = Scenario.Switching.CUT_THROUGH;
+  Switching switching = Switching.CUT_THROUGH;
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -66,7 +66,7 @@ public final class TestScenarios {
     return this;
   }
 
-  public TestScenarios switching(Scenario.Switching s) {
+  public TestScenarios switching(Switching s) {
     switching = s;
     return this;
   }
@@ -198,10 +198,10 @@ public final class TestScenarios {
 
   public Scenario build() {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
-        new Scenario.NodeSpec(cores, contexts),
-        new Scenario.FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
-        new Scenario.TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new Scenario.ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
+        new NodeSpec(cores, contexts),
+        new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
+        new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
+        new ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new java.util.TreeMap<>());
   }
 }

@@ -1,10 +1,6 @@
 package io.ringfabric.model;
 
-import static io.ringfabric.model.ContextTest.payload;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.List;
@@ -14,6 +10,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static io.ringfabric.model.ContextTest.payload;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The module's time limit and retries: a retry is answered from the target's record, never applied twice. */
 class TimeoutTest {
@@ -193,7 +193,8 @@ class TimeoutTest {
 
   @Test
   void copiesOfAnOlderActionAreDroppedAndCopiesOfTheCurrentOneAnsweredFromTheRecord() {
-    Machine m = Machine.build(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
     MessagingModule target = m.module(0);
     int sw = m.layout().switchComponent(0);
     int memory = m.layout().memory(0);
@@ -227,7 +228,8 @@ class TimeoutTest {
 
   @Test
   void aRequestPastItsDeadlineIsRefusedWithoutTouchingTheRing() {
-    Machine m = Machine.build(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
     MessagingModule target = m.module(0);
     List<Event> out = new java.util.ArrayList<>();
     target.attach(out::add);
@@ -246,8 +248,9 @@ class TimeoutTest {
 
   @Test
   void deadlinesArmedOutOfOrderAreStillHandledOnTimeAndNeverInThePast() {
-    Machine m = Machine.build(TestScenarios.of("mesh", 3, 1).timeout(1_000_000, 2)
+    BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 3, 1).timeout(1_000_000, 2)
         .ring(NodeSet.all(), 0, 4096, 256).build());
+    Machine m = built.machine();
     MessagingModule module = m.module(0);
     int core = m.layout().core(0, 0);
     for (int i = 0; i < 3; i++) {

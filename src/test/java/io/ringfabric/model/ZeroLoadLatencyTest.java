@@ -1,12 +1,10 @@
 package io.ringfabric.model;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import io.ringfabric.config.Scenario.Switching;
 import io.ringfabric.workload.PutStreamSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * PUT and GET latency (doorbell to completion status) on an idle line of nodes, against a formula

@@ -1,14 +1,13 @@
 package io.ringfabric.stats;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.run.Simulation;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The message latency broken down by pattern and by size when a scenario mixes them. */
 class MessageBreakdownTest {

@@ -1,16 +1,12 @@
 package io.ringfabric.stats;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.EngineRun;
 import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.model.Core;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.OutputPort;
@@ -29,6 +25,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Results merged from per-part tallies, each sent through JSON as a cluster member would send it,
@@ -84,20 +84,26 @@ class PartTallyTest {
   }
 
   /** A machine after a reference run. */
-  private record Ran(Scenario scenario, Machine machine, EngineRun run) {
+  private record Ran(Scenario scenario, BuiltMachine built, EngineRun run) {
     static Ran of(Scenario s) {
-      Machine m = Machine.build(s);
-      return new Ran(s, m, ReferenceEngine.run(m, s.durationPs()));
+      BuiltMachine built = BuiltMachine.of(s);
+      Machine m = built.machine();
+      PartLatencies.attach(m);
+      return new Ran(s, built, ReferenceEngine.run(m, s.durationPs()));
+    }
+
+    Machine machine() {
+      return built.machine();
     }
 
     int parts() {
-      return machine.layout().parts();
+      return machine().layout().parts();
     }
 
     List<PartTally> tallies() {
       List<PartTally> tallies = new ArrayList<>();
       for (int part = 0; part < parts(); part++) {
-        tallies.add(viaJson(PartTally.of(machine, part), PartTally.class));
+        tallies.add(viaJson(PartTally.of(built, part), PartTally.class));
       }
       return tallies;
     }
@@ -105,7 +111,7 @@ class PartTallyTest {
     List<LinkBusy> busy(long simulatedPs) {
       List<LinkBusy> busy = new ArrayList<>();
       for (int part = 0; part < parts(); part++) {
-        busy.add(viaJson(LinkBusy.of(machine, part, simulatedPs), LinkBusy.class));
+        busy.add(viaJson(LinkBusy.of(machine(), part, simulatedPs), LinkBusy.class));
       }
       return busy;
     }
@@ -127,7 +133,7 @@ class PartTallyTest {
   @MethodSource("scenarios")
   void talliesSentThroughJsonMergeIntoTheWholeMachinesResults(Case c) {
     Ran ran = Ran.of(c.scenario());
-    RunResult whole = Results.collect(ran.machine(), ran.run());
+    RunResult whole = Results.collect(ran.built(), ran.run());
     List<PartTally> tallies = ran.tallies();
     assertEquals(ResultsJson.toJson(whole), ResultsJson.toJson(ran.merged(tallies)));
     assertEquals(Fingerprint.of(ran.machine()), Fingerprint.of(tallies));

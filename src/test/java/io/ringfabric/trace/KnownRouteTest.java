@@ -1,17 +1,16 @@
 package io.ringfabric.trace;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.TestScenarios;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.workload.PutStreamSpec;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A real run's trace, followed by `trace FILE op ID`, shows the hops of the route it took. */
 class KnownRouteTest {
@@ -23,7 +22,7 @@ class KnownRouteTest {
     TestScenarios t = TestScenarios.of("mesh", 5, 1).ring(NodeSet.all(), 0, 4096, 256)
         .putStream(NodeSet.of(0), 1, PutStreamSpec.Pattern.FIXED, 3, 0, 64, 1, 0);
     Path file = dir.resolve("route.jsonl.gz");
-    Simulation.run(Machine.build(t.build()), "actors",
+    Simulation.run(BuiltMachine.of(t.build()), "actors",
         new TraceOptions(file, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null));
     TraceQuery.Journey journey;
     try (TraceReader r = TraceReader.open(file, w -> { })) {

@@ -1,19 +1,14 @@
 package io.ringfabric.trace;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.ReferenceEngine;
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.TestScenarios;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.io.IOException;
@@ -28,6 +23,10 @@ import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a run records: every operation's stages in order, the same bytes on every engine. */
 class TraceRecordingTest {
@@ -53,7 +52,7 @@ class TraceRecordingTest {
 
   private Path trace(String name, String engine, TraceLevel level, long from, long to, NodeSet nodes) {
     Path file = dir.resolve(name);
-    Simulation.run(Machine.build(scenario()), engine, new TraceOptions(file, level, from, to, nodes));
+    Simulation.run(BuiltMachine.of(scenario()), engine, new TraceOptions(file, level, from, to, nodes));
     return file;
   }
 
@@ -127,7 +126,7 @@ class TraceRecordingTest {
   @Test
   void stageTimesAgreeWithTheLatenciesInResults() throws IOException {
     Path file = dir.resolve("agree.jsonl");
-    RunResult result = Simulation.run(Machine.build(scenario()), ReferenceEngine.NAME,
+    RunResult result = Simulation.run(BuiltMachine.of(scenario()), ReferenceEngine.NAME,
         new TraceOptions(file, TraceLevel.OPS, 0, Long.MAX_VALUE, null));
     for (String op : List.of("put", "get")) {
       List<Long> latencies = new ArrayList<>();
@@ -211,8 +210,8 @@ class TraceRecordingTest {
 
   @Test
   void tracingChangesNothingInTheResults() {
-    RunResult plain = Simulation.run(Machine.build(scenario()), ActorEngine.NAME);
-    RunResult traced = Simulation.run(Machine.build(scenario()), ActorEngine.NAME,
+    RunResult plain = Simulation.run(BuiltMachine.of(scenario()), ActorEngine.NAME);
+    RunResult traced = Simulation.run(BuiltMachine.of(scenario()), ActorEngine.NAME,
         new TraceOptions(dir.resolve("x.jsonl"), TraceLevel.ALL, 0, Long.MAX_VALUE, null));
     assertEquals(plain.fingerprint(), traced.fingerprint());
     assertEquals(plain.ops(), traced.ops());

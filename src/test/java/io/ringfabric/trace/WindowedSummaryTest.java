@@ -1,17 +1,16 @@
 package io.ringfabric.trace;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.engine.Simulation;
-import io.ringfabric.model.Machine;
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.TestScenarios;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.workload.PutStreamSpec;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A trace cut to a time window still says what each slow operation was. */
 class WindowedSummaryTest {
@@ -24,7 +23,7 @@ class WindowedSummaryTest {
     boolean cutOne = false;
     for (long from = 10_000_000; from < 12_000_000; from += 300_000) { // some start mid-PUT
       Path file = dir.resolve("window-" + from + ".jsonl");
-      Simulation.run(Machine.build(t.build()), "reference",
+      Simulation.run(BuiltMachine.of(t.build()), "reference",
           new TraceOptions(file, TraceLevel.OPS, from, Long.MAX_VALUE, null));
       TraceQuery.Summary summary;
       try (TraceReader r = TraceReader.open(file, w -> { })) {

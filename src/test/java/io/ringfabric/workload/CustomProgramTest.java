@@ -1,15 +1,17 @@
 package io.ringfabric.workload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ringfabric.config.ConfigException;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.engine.Simulation;
+import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.model.Completion;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Programs of one's own, loaded by class name, with a settings block of their own. */
 class CustomProgramTest {
@@ -111,7 +113,7 @@ class CustomProgramTest {
         missing.problems().toString());
     ConfigException notProgram = assertThrows(ConfigException.class,
         () -> ScenarioLoader.parse(scenario(NotAProgram.class.getName(), ""), "test.conf", List.of()));
-    assertTrue(notProgram.problems().get(0).contains("does not implement io.ringfabric.workload.Program"),
+    assertTrue(notProgram.problems().get(0).contains("does not implement io.ringfabric.model.Program"),
         notProgram.problems().toString());
     ConfigException badSetting = assertThrows(ConfigException.class,
         () -> ScenarioLoader.parse(scenario(Counter.class.getName(), ", settings { count = lots }"),

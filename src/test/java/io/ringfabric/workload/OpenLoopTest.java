@@ -1,9 +1,8 @@
 package io.ringfabric.workload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.model.Completion;
 import io.ringfabric.model.Op;
+import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Status;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -12,6 +11,8 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The put-stream's issue models, driven by a stand-in for the machine whose PUTs each take a fixed

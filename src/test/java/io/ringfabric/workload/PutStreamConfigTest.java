@@ -1,16 +1,15 @@
 package io.ringfabric.workload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
-import io.ringfabric.config.ConfigException;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Every form of a put-stream's target, size and arrival keys, and every way to get them wrong. */
 class PutStreamConfigTest {

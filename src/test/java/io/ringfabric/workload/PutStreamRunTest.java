@@ -1,10 +1,10 @@
 package io.ringfabric.workload;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import io.ringfabric.model.Completion;
 import io.ringfabric.model.CustomPrograms;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.ProcessApi;
+import io.ringfabric.model.Program;
 import io.ringfabric.model.TestScenarios;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
@@ -18,6 +18,8 @@ import java.util.function.IntBinaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Put-streams running in the machine on the reference engine. */
 class PutStreamRunTest {

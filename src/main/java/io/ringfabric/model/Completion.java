@@ -1,7 +1,5 @@
-package io.ringfabric.workload;
+package io.ringfabric.model;
 
-import io.ringfabric.model.Op;
-import io.ringfabric.model.Status;
 
 /**
  * An action's outcome as the process's poll saw it.

@@ -1,16 +1,25 @@
-package io.ringfabric.engine;
+package io.ringfabric.run;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.ActorEngine;
+import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.model.Component;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
-import io.ringfabric.stats.Describe;
+import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceOptions;
 import io.ringfabric.trace.TraceWriter;
 
-/** Runs a scenario on an engine and gathers its results: the one entry point the commands use. */
+/**
+ * Runs a scenario on an engine and gathers its results: the one entry point the commands use.
+ * It builds the machine, starts the trace, runs the engine the scenario names and reads the
+ * results, the steps a cluster member takes for its share.
+ */
 public final class Simulation {
   private Simulation() {}
 
@@ -22,40 +31,45 @@ public final class Simulation {
   }
 
   public static RunResult run(Scenario scenario) {
-    return run(Machine.build(scenario), scenario.engine(), null);
+    return run(BuiltMachine.of(scenario), scenario.engine(), null);
   }
 
   public static RunResult run(Scenario scenario, TraceOptions trace) {
-    return run(Machine.build(scenario), scenario.engine(), trace);
+    return run(BuiltMachine.of(scenario), scenario.engine(), trace);
   }
 
-  public static RunResult run(Machine machine, String engine) {
-    return run(machine, engine, null);
+  public static RunResult run(BuiltMachine built, String engine) {
+    return run(built, engine, null);
   }
 
   /** Runs the machine on {@code engine}, writing a trace when {@code trace} is not null. */
-  public static RunResult run(Machine machine, String engine, TraceOptions trace) {
+  public static RunResult run(BuiltMachine built, String engine, TraceOptions trace) {
+    return Results.collect(built, runEngine(built, engine, trace));
+  }
+
+  /** Runs the machine on {@code engine} and says how the engine went; the machine holds the rest. */
+  public static EngineRun runEngine(BuiltMachine built, String engine, TraceOptions trace) {
     if (!ReferenceEngine.NAME.equals(engine) && !ActorEngine.NAME.equals(engine)) {
       throw new EngineUnavailable("unknown engine '" + engine + "'; use reference or actors");
     }
-    TraceWriter writer = trace == null ? null : startTrace(machine, trace);
-    EngineRun run;
+    Scenario s = built.scenario();
+    PartLatencies.attach(built.machine());
+    TraceWriter writer = trace == null ? null : startTrace(built, trace);
     try {
-      run = ReferenceEngine.NAME.equals(engine)
-          ? ReferenceEngine.run(machine, machine.scenario().durationPs(), writer)
-          : ActorEngine.run(machine, writer);
+      return ReferenceEngine.NAME.equals(engine)
+          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer)
+          : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer);
     } finally {
       if (writer != null) {
         writer.close();
       }
     }
-    return Results.collect(machine, run);
   }
 
   /** Gives every component a recorder and opens the trace file. */
-  public static TraceWriter startTrace(Machine machine, TraceOptions trace) {
-    attachRecorders(machine, trace);
-    Scenario s = machine.scenario();
+  public static TraceWriter startTrace(BuiltMachine built, TraceOptions trace) {
+    attachRecorders(built.machine(), trace);
+    Scenario s = built.scenario();
     return new TraceWriter(trace, s.seed(), s.nodes(), Describe.scenario(s));
   }
 

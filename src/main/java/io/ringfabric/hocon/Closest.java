@@ -1,4 +1,4 @@
-package io.ringfabric.config;
+package io.ringfabric.hocon;
 
 import java.util.Collection;
 

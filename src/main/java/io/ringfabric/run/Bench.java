@@ -1,8 +1,9 @@
-package io.ringfabric.engine;
+package io.ringfabric.run;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.model.Machine;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
 import java.lang.management.ManagementFactory;
@@ -55,11 +56,9 @@ public final class Bench {
   public static Measurement measure(Scenario scenario, String engine) {
     System.gc();
     resetPeaks();
-    Machine machine = Machine.build(scenario);
-    EngineRun run = ReferenceEngine.NAME.equals(engine)
-        ? ReferenceEngine.run(machine, scenario.durationPs())
-        : ActorEngine.run(machine);
-    RunResult result = Results.collect(machine, run);
+    BuiltMachine built = BuiltMachine.of(scenario);
+    EngineRun run = Simulation.runEngine(built, engine, null);
+    RunResult result = Results.collect(built, run);
     double wall = run.wallNanos() / 1e9;
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
         run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(), peakHeap(),

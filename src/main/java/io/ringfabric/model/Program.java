@@ -1,4 +1,4 @@
-package io.ringfabric.workload;
+package io.ringfabric.model;
 
 /**
  * A process's program, driven by events in simulated time.

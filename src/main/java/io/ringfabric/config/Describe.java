@@ -1,8 +1,6 @@
-package io.ringfabric.stats;
+package io.ringfabric.config;
 
-import io.ringfabric.config.ProcessGroupSpec;
-import io.ringfabric.config.RingSpec;
-import io.ringfabric.config.Scenario;
+import io.ringfabric.model.Switching;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +16,7 @@ public final class Describe {
         .append(", ").append(ns(s.fabric().switchLatencyPs())).append(" switch + ")
         .append(ns(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
         .append(s.fabric().mtu()).append(" B, ")
-        .append(s.fabric().switching() == Scenario.Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
+        .append(s.fabric().switching() == Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
         .append(". ");
     List<String> rings = new ArrayList<>();
     for (RingSpec r : s.rings()) {

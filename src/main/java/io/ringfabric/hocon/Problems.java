@@ -1,4 +1,4 @@
-package io.ringfabric.config;
+package io.ringfabric.hocon;
 
 import com.typesafe.config.ConfigOrigin;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.Set;
  */
 public final class Problems {
   /** Prefix of the origin description given to each {@code --set} override. */
-  static final String OVERRIDE_PREFIX = "--set ";
+  public static final String OVERRIDE_PREFIX = "--set ";
 
   // A set: two readers may check the same value (a program re-reads its group's nodes), and the
   // user needs to hear about it once.

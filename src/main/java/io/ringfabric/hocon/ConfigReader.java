@@ -1,4 +1,4 @@
-package io.ringfabric.config;
+package io.ringfabric.hocon;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
@@ -407,7 +407,7 @@ public final class ConfigReader {
   }
 
   /** How a value reads in a message: {@code 'big'}, {@code 12}, {@code a list}. */
-  static String show(ConfigValue v) {
+  public static String show(ConfigValue v) {
     switch (v.valueType()) {
       case STRING:
         return "'" + v.unwrapped() + "'";
@@ -530,7 +530,7 @@ public final class ConfigReader {
   }
 
   /** A key as it would be written in a path: {@code "a.b"} for a key containing a dot. */
-  static String quoteIfNeeded(String key) {
+  public static String quoteIfNeeded(String key) {
     return ConfigUtil.joinPath(key);
   }
 

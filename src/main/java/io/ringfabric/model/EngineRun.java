@@ -1,4 +1,4 @@
-package io.ringfabric.engine;
+package io.ringfabric.model;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.ringfabric.workload;
+package io.ringfabric.model;
 
 import java.util.random.RandomGenerator;
 

@@ -1,0 +1,49 @@
+package io.ringfabric.model;
+
+/**
+ * Where a component reports the latencies it measures, in picoseconds. The model owns this
+ * interface and the statistics outside it decide how to keep the samples (they merge them exactly
+ * at the end of a run, so how they are grouped never changes a result). Samples of actions whose
+ * doorbell rang in the warm-up never reach it.
+ */
+public interface StatsSink {
+  /** A PUT this module initiated completed DONE, {@code latencyPs} after its doorbell. */
+  void putDone(long latencyPs);
+
+  /**
+   * A GET this module initiated completed DONE, {@code latencyPs} after its doorbell and
+   * {@code messageLatencyPs} after the doorbell of the PUT that made its element, an element of
+   * {@code size} bytes PUT by a process of group {@code group} (-1: none).
+   */
+  void getDone(long latencyPs, long messageLatencyPs, int size, int group);
+
+  /** A program on this core measured one round trip. */
+  void roundTrip(long ps);
+
+  /**
+   * A program on this core named a measure of its own for the first time: the results list it,
+   * even if every sample of it falls in the warm-up.
+   */
+  void declareMeasure(String name);
+
+  /** A program on this core measured one latency of its own measure {@code name}, declared before. */
+  void measure(String name, long ps);
+
+  /** Keeps nothing: for a component whose measurements nobody reads. */
+  StatsSink NONE = new StatsSink() {
+    @Override
+    public void putDone(long latencyPs) {}
+
+    @Override
+    public void getDone(long latencyPs, long messageLatencyPs, int size, int group) {}
+
+    @Override
+    public void roundTrip(long ps) {}
+
+    @Override
+    public void declareMeasure(String name) {}
+
+    @Override
+    public void measure(String name, long ps) {}
+  };
+}
