@@ -6,6 +6,7 @@ import io.ringfabric.model.EventQueue;
 import io.ringfabric.model.Layout;
 import io.ringfabric.trace.Recorder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 
@@ -14,9 +15,15 @@ import org.apache.pekko.actor.typed.ActorRef;
  * a baton from actor to actor. The node actor makes it and has its components start; then the
  * coordinator opens each window on it and gives it to the component whose event is next; that
  * component handles what it may and hands it straight to the component whose event is next
- * then; the last one sends it back to the coordinator with the window's report. Only the actor
- * holding it touches it (it travels inside the messages), so a window costs one message per turn
- * instead of a request and a reply per batch of events.
+ * then; the last one sends it back to the coordinator with the window's report. A window so
+ * costs one message per turn instead of a request and a reply per batch of events.
+ *
+ * <p>Exactly one actor holds the agenda at a time, and the types say who: it travels only as a
+ * {@link Handover} addressed to one holder, which that holder must {@link Handover#take take};
+ * every method that reads or changes the agenda names its caller and fails with an
+ * {@link IllegalStateException} unless the caller holds it. A stale or misaddressed handover, or
+ * an actor that kept a reference past its turn, is so found at its first touch, not by a
+ * difference in results much later.
  *
  * <p>A component may handle events beyond the part's next one in key order when neither it nor
  * the components with earlier events can cause anything for the other in time
@@ -24,6 +31,24 @@ import org.apache.pekko.actor.typed.ActorRef;
  * order, that the reference engine gives it.
  */
 final class Agenda {
+  /** The holder that is the lane's coordinator (children are 0 and up). */
+  static final int COORDINATOR = -1;
+  /** The holder that is the part's node actor, which makes the agenda. */
+  static final int NODE = -2;
+  private static final int IN_TRANSIT = -3;
+
+  /**
+   * The agenda on its way to {@code to}: the one way an actor gets hold of it. {@code serial}
+   * tells this handover from every earlier one, so an old message cannot be taken again.
+   */
+  record Handover(Agenda agenda, int to, long serial) {
+    /** The agenda, now held by {@code who}, which must be the holder this handover is for. */
+    Agenda take(int who) {
+      agenda.receive(this, who);
+      return agenda;
+    }
+  }
+
   private final int part;
   private final Layout layout;
   private final int first; // component id of child 0
@@ -39,7 +64,8 @@ final class Agenda {
   // Later than every event, and a NEVER bound can be added to it without overflow.
   private static final long EMPTY = Long.MAX_VALUE / 2;
   private ActorRef<Coordinator.Command> coordinator;
-  private final ComponentActor.Turn turn = new ComponentActor.Turn(this); // the same every time
+  private int holder = NODE;
+  private long handovers;
   private List<ActorRef<ComponentActor.Command>> children;
   private long window;
   private long end;
@@ -62,7 +88,7 @@ final class Agenda {
     this.names = new String[ids.length];
     this.queues = new EventQueue[ids.length];
     this.headTime = new long[ids.length];
-    java.util.Arrays.fill(headTime, EMPTY);
+    Arrays.fill(headTime, EMPTY);
     this.boundTo = new long[ids.length][ids.length];
     this.boundFrom = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
@@ -80,7 +106,8 @@ final class Agenda {
   }
 
   /** Who the baton goes to: the part's children, by child index. */
-  void route(List<ActorRef<ComponentActor.Command>> children) {
+  void route(int who, List<ActorRef<ComponentActor.Command>> children) {
+    held(who);
     this.children = List.copyOf(children);
   }
 
@@ -89,12 +116,52 @@ final class Agenda {
   }
 
   /** Where the part's window reports go; the last child to hold the agenda in a window sends it. */
-  void reportTo(ActorRef<Coordinator.Command> coordinator) {
+  void reportTo(int who, ActorRef<Coordinator.Command> coordinator) {
+    held(who);
     this.coordinator = coordinator;
+  }
+
+  /** The agenda leaves {@code who}, for {@code to}; from now on only the handover reaches it. */
+  Handover handTo(int who, int to) {
+    held(who);
+    holder = IN_TRANSIT;
+    return new Handover(this, to, ++handovers);
+  }
+
+  private void receive(Handover h, int who) {
+    if (holder != IN_TRANSIT || h.serial() != handovers || h.to() != who) {
+      throw new IllegalStateException("the agenda of part " + part + " was taken by " + holderName(who)
+          + " with handover " + h.serial() + " for " + holderName(h.to()) + ", but "
+          + (holder == IN_TRANSIT ? "handover " + handovers + " is the current one" : holderName(holder) + " holds it")
+          + " (a fault in the actor engine)");
+    }
+    holder = who;
+  }
+
+  /** Who holds the agenda now: a child index, {@link #COORDINATOR}, {@link #NODE}, or nobody while in transit. */
+  int holder() {
+    return holder;
+  }
+
+  private void held(int who) {
+    if (holder != who) {
+      throw new IllegalStateException(holderName(who) + " touched the agenda of part " + part
+          + " while " + holderName(holder) + " holds it (a fault in the actor engine)");
+    }
+  }
+
+  private String holderName(int who) {
+    return switch (who) {
+      case COORDINATOR -> "the coordinator";
+      case NODE -> "the node actor";
+      case IN_TRANSIT -> "a handover in transit";
+      default -> who >= 0 && who < names.length ? names[who] : "holder " + who;
+    };
   }
 
   /** Starts a window: events before {@code end} may be handled; {@code incoming} came from other parts. */
   void open(long window, long end, List<Event> incoming) {
+    held(COORDINATOR);
     this.window = window;
     this.end = end;
     for (Event e : incoming) {
@@ -107,12 +174,9 @@ final class Agenda {
     headTime[child] = Math.min(headTime[child], e.time());
   }
 
-  long window() {
-    return window;
-  }
-
-  /** An event a component of the part sent: kept if it stays in the part, else for the window's report. */
-  void add(Event e) {
+  /** An event the component of child {@code who} sent: kept if it stays in the part, else for the window's report. */
+  void add(int who, Event e) {
+    held(who);
     if (layout.partOf(e.target()) != part) {
       outbox.add(e);
       return;
@@ -139,6 +203,7 @@ final class Agenda {
    * delay could).
    */
   Event next(int child) {
+    held(child);
     handling = null;
     long time = headTime[child];
     if (time >= end) {
@@ -170,21 +235,23 @@ final class Agenda {
   }
 
   /** What a child's component recorded for the trace, and whether it asks for the run to end. */
-  void collect(List<Recorder.Entry> recorded, boolean endsRun) {
+  void collect(int who, List<Recorder.Entry> recorded, boolean endsRun) {
+    held(who);
     if (!recorded.isEmpty()) {
       records.addAll(recorded);
     }
     endRun |= endsRun;
   }
 
-  /** Hands the baton to the child whose event is next in the window, or reports the window. */
-  void passOn() {
+  /** {@code who} hands the baton to the child whose event is next in the window, or reports the window. */
+  void passOn(int who) {
+    held(who);
     handling = null;
-    int holder = nextHolder();
-    if (holder >= 0) {
-      children.get(holder).tell(turn);
+    int next = nextHolder();
+    if (next >= 0) {
+      children.get(next).tell(new ComponentActor.Turn(handTo(who, next)));
     } else {
-      coordinator.tell(report());
+      coordinator.tell(report(who));
     }
   }
 
@@ -202,20 +269,26 @@ final class Agenda {
 
   /** Hands the baton on after {@code child} started its component: to the next child, or reports. */
   void passOnStart(int child) {
+    held(child);
     if (child + 1 < children.size()) {
-      children.get(child + 1).tell(new ComponentActor.Start(this));
+      children.get(child + 1).tell(new ComponentActor.Start(handTo(child, child + 1)));
     } else {
-      coordinator.tell(report());
+      coordinator.tell(report(child));
     }
   }
 
-  /** A child's component failed: the run ends. */
-  void fail(String message) {
+  /** The component of child {@code who} failed: the run ends, and the agenda goes nowhere. */
+  void fail(int who, String message) {
+    held(who);
     coordinator.tell(new Coordinator.PartFailed(part, message));
   }
 
-  /** The part's report of the window, which empties the agenda's outputs for the next one. */
-  Coordinator.WindowDone report() {
+  /**
+   * {@code who}'s report of the part's window, which empties the agenda's outputs for the next one;
+   * the agenda goes with it to the coordinator.
+   */
+  Coordinator.WindowDone report(int who) {
+    Handover toCoordinator = handTo(who, COORDINATOR);
     long next = EMPTY;
     for (long time : headTime) {
       next = Math.min(next, time);
@@ -227,6 +300,6 @@ final class Agenda {
     if (!records.isEmpty()) {
       records = new ArrayList<>();
     }
-    return new Coordinator.WindowDone(window, part, next, out, events, lastEventTime, traced, endRun, this);
+    return new Coordinator.WindowDone(window, part, next, out, events, lastEventTime, traced, endRun, toCoordinator);
   }
 }

@@ -27,14 +27,14 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   public interface Command {}
 
   /** Post the component's first events into the agenda, then pass it on. */
-  public record Start(Agenda agenda) implements Command {}
+  public record Start(Agenda.Handover agenda) implements Command {}
 
   /** Handle the events that are the component's turn, then pass the agenda on. */
-  public record Turn(Agenda agenda) implements Command {}
+  public record Turn(Agenda.Handover agenda) implements Command {}
 
   private final Component component;
   private final int child;
-  private Agenda holding; // the agenda during a turn; what the component sends goes into it
+  private Agenda holding; // the agenda during a turn, null between turns; what the component sends goes into it
 
   public static Behavior<Command> create(Component component, int child) {
     return Behaviors.setup(ctx -> new ComponentActor(ctx, component, child));
@@ -44,7 +44,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
     super(ctx);
     this.component = component;
     this.child = child;
-    component.attach(event -> holding.add(event));
+    component.attach(this::send);
   }
 
   @Override
@@ -55,12 +55,20 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
         .build();
   }
 
+  private void send(Event event) {
+    if (holding == null) {
+      throw new IllegalStateException(component.name() + " sent " + event.kind()
+          + " outside its turn (a fault in the actor engine)");
+    }
+    holding.add(child, event);
+  }
+
   private Behavior<Command> onStart(Start start) {
-    holding = start.agenda();
+    holding = start.agenda().take(child);
     try {
       component.start();
     } catch (RuntimeException | Error failure) {
-      release().fail(new ModelFailure(component, failure).getMessage());
+      release().fail(child, new ModelFailure(component, failure).getMessage());
       return this;
     }
     release().passOnStart(child);
@@ -68,21 +76,22 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   }
 
   private Behavior<Command> onTurn(Turn turn) {
-    holding = turn.agenda();
+    holding = turn.agenda().take(child);
     Event e;
     while ((e = holding.next(child)) != null) {
       try {
         component.deliver(e);
       } catch (RuntimeException | Error failure) { // never let a model bug take the system down silently
-        release().fail(new ModelFailure(component, e, failure).getMessage());
+        release().fail(child, new ModelFailure(component, e, failure).getMessage());
         return this;
       }
-      if (holding.tooSoon() != null) {
-        release().fail(holding.tooSoon());
+      String tooSoon = holding.tooSoon();
+      if (tooSoon != null) {
+        release().fail(child, tooSoon);
         return this;
       }
     }
-    release().passOn();
+    release().passOn(child);
     return this;
   }
 
@@ -90,7 +99,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   private Agenda release() {
     Agenda agenda = holding;
     holding = null;
-    agenda.collect(Recorder.drain(component.recorder()), component.endsRun());
+    agenda.collect(child, Recorder.drain(component.recorder()), component.endsRun());
     return agenda;
   }
 }

@@ -61,7 +61,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    */
   public record WindowDone(
       long window, int part, long next, List<Event> outgoing, long events, long lastEventTime,
-      List<Recorder.Entry> records, boolean endRun, Agenda agenda) implements Command {}
+      List<Recorder.Entry> records, boolean endRun, Agenda.Handover agenda) implements Command {}
 
   /** A component of a part threw. */
   public record PartFailed(int part, String message) implements Command {}
@@ -97,7 +97,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final TraceWriter trace; // null when the run is not traced here
   private final TimerScheduler<Command> timers;
   private final List<Event>[] pending;
-  private final Agenda[] agendas; // by part, held here between windows
+  private final Agenda[] agendas; // by part, held here between windows (taken from each report)
   private final long[] pendingMin;
   private final long[] next;
   private final long[] events;
@@ -215,7 +215,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** What a part reported about the window it ran. */
   private void record(WindowDone w) {
-    agendas[w.part()] = w.agenda();
+    agendas[w.part()] = w.agenda().take(Agenda.COORDINATOR);
     next[w.part()] = w.next();
     events[w.part()] = w.events();
     lastEvent[w.part()] = w.lastEventTime();
@@ -325,7 +325,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
         awaiting++;
         wokenParts++;
         agendas[p].open(window, end, pending[p]);
-        agendas[p].passOn();
+        agendas[p].passOn(Agenda.COORDINATOR);
         pending[p] = new ArrayList<>();
         pendingMin[p] = Long.MAX_VALUE;
       }

@@ -46,7 +46,7 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
       children.add(ctx.spawn(ComponentActor.create(components[ids[i]], i), childName(layout, ids[i]),
           DispatcherSelector.sameAsParent())); // the node's lane: no thread hop inside a node
     }
-    agenda.route(children);
+    agenda.route(Agenda.NODE, children);
   }
 
   /** Actor names in the machine's words: core-0, module, memory, switch. */
@@ -68,8 +68,8 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
 
   /** Window 0: the children start their components one after the other, passing the agenda on. */
   private Behavior<Command> onBegin(Begin begin) {
-    agenda.reportTo(begin.coordinator());
-    children.get(0).tell(new ComponentActor.Start(agenda));
+    agenda.reportTo(Agenda.NODE, begin.coordinator());
+    children.get(0).tell(new ComponentActor.Start(agenda.handTo(Agenda.NODE, 0)));
     return this;
   }
 

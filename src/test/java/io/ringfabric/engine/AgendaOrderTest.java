@@ -118,6 +118,7 @@ class AgendaOrderTest {
     }
     StandIns actors = new StandIns(ids, kinds, lookahead, sent);
     Agenda agenda = new Agenda(0, machine.layout(), machine.components(), lookahead);
+    agenda.handTo(Agenda.NODE, Agenda.COORDINATOR).take(Agenda.COORDINATOR);
     long width = 1 + random.nextInt(200_000);
     long start = 0;
     List<Event> incoming = first;
@@ -131,7 +132,9 @@ class AgendaOrderTest {
           assertTrue(turn(agenda, actors, holder, false, random, run) > 0, run + ": the next holder could not go");
         }
       }
-      long next = agenda.report().next();
+      Coordinator.WindowDone done = agenda.report(agenda.holder());
+      done.agenda().take(Agenda.COORDINATOR);
+      long next = done.next();
       if (next == Long.MAX_VALUE) {
         break;
       }
@@ -159,9 +162,10 @@ class AgendaOrderTest {
   /** One turn of {@code child}: the events it may take (or, cut short at random, some of them). */
   private static int turn(Agenda agenda, StandIns actors, int child, boolean cutShort, Random random, String run) {
     int taken = 0;
+    agenda.handTo(agenda.holder(), child).take(child);
     for (Event e; (e = agenda.next(child)) != null; ) {
       taken++;
-      actors.deliver(child, e, agenda::add);
+      actors.deliver(child, e, sent -> agenda.add(child, sent));
       assertNull(agenda.tooSoon(), run);
       if (cutShort && random.nextBoolean()) {
         break;

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -30,6 +31,59 @@ class AgendaTest {
   final int first = machine.layout().componentsOf(0)[0];
   final Agenda agenda = new Agenda(0, machine.layout(), machine.components(), new IntraNodeLookahead(machine.leastDelays()));
 
+  AgendaTest() {
+    agenda.handTo(Agenda.NODE, Agenda.COORDINATOR).take(Agenda.COORDINATOR);
+  }
+
+  /** Opens a window as the coordinator does, leaving the agenda with the coordinator. */
+  void open(long window, long end, List<Event> incoming) {
+    agenda.open(window, end, incoming);
+  }
+
+  /** Gives the agenda to {@code child}, from whoever holds it, as a turn would. */
+  Agenda to(int child) {
+    return agenda.handTo(agenda.holder(), child).take(child);
+  }
+
+  /** The report of the window from whoever holds the agenda; the coordinator holds it again. */
+  Coordinator.WindowDone report() {
+    Coordinator.WindowDone done = agenda.report(agenda.holder());
+    done.agenda().take(Agenda.COORDINATOR);
+    return done;
+  }
+
+  @Test
+  void onlyTheHolderMayTouchTheAgenda() {
+    open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
+    Agenda.Handover toModule = agenda.handTo(Agenda.COORDINATOR, MODULE);
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> agenda.open(2, 200_000, List.of())); // the coordinator let go of it
+    assertEquals("the coordinator touched the agenda of part 0 while a handover in transit holds it"
+        + " (a fault in the actor engine)", e.getMessage());
+    toModule.take(MODULE);
+    String core0 = machine.components()[first + CORE0].name();
+    e = assertThrows(IllegalStateException.class, () -> agenda.next(CORE0));
+    assertEquals(core0 + " touched the agenda of part 0 while " + machine.components()[first + MODULE].name()
+        + " holds it (a fault in the actor engine)", e.getMessage());
+    assertThrows(IllegalStateException.class, () -> agenda.add(CORE0, at(30_000, CORE0, 0, CORE0)));
+    assertThrows(IllegalStateException.class, () -> agenda.collect(CORE0, List.of(), false));
+    assertNotNull(agenda.next(MODULE));
+  }
+
+  @Test
+  void aHandoverIsTakenOnceAndOnlyByTheHolderItIsFor() {
+    Agenda.Handover toCore = agenda.handTo(Agenda.COORDINATOR, CORE0);
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> toCore.take(MODULE));
+    assertTrue(e.getMessage().contains("with handover 2 for " + machine.components()[first + CORE0].name()), e.getMessage());
+    toCore.take(CORE0);
+    e = assertThrows(IllegalStateException.class, () -> toCore.take(CORE0)); // taken already
+    assertTrue(e.getMessage().endsWith("holds it (a fault in the actor engine)"), e.getMessage());
+    Agenda.Handover back = agenda.handTo(CORE0, Agenda.COORDINATOR);
+    assertThrows(IllegalStateException.class, () -> toCore.take(CORE0)); // an old handover
+    back.take(Agenda.COORDINATOR);
+    assertEquals(Agenda.COORDINATOR, agenda.holder());
+  }
+
   Event at(long time, int sourceChild, long sequence, int targetChild) {
     return new Event(time, first + sourceChild, sequence, first + targetChild, DOORBELL);
   }
@@ -38,38 +92,38 @@ class AgendaTest {
   void aChildWaitsForAnEarlierEventThatCanReachItInTime() {
     Event module = at(1_000, MODULE, 0, MODULE);
     Event core = at(30_000, CORE0, 0, CORE0); // the module can reach a core 20 ns after 1 ns
-    agenda.open(1, 100_000, List.of(core, module));
-    assertNull(agenda.next(CORE0));
-    assertSame(module, agenda.next(MODULE));
-    assertNull(agenda.next(MODULE));
-    assertSame(core, agenda.next(CORE0));
+    open(1, 100_000, List.of(core, module));
+    assertNull(to(CORE0).next(CORE0));
+    assertSame(module, to(MODULE).next(MODULE));
+    assertNull(to(MODULE).next(MODULE));
+    assertSame(core, to(CORE0).next(CORE0));
   }
 
   @Test
   void aChildGoesAheadOfAnEarlierEventThatCannotReachItInTime() {
     Event module = at(1_000, MODULE, 0, MODULE);
     Event core = at(10_000, CORE0, 0, CORE0); // before 1 ns + 20 ns of module work
-    agenda.open(1, 100_000, List.of(core, module));
-    assertSame(core, agenda.next(CORE0));
-    assertSame(module, agenda.next(MODULE));
+    open(1, 100_000, List.of(core, module));
+    assertSame(core, to(CORE0).next(CORE0));
+    assertSame(module, to(MODULE).next(MODULE));
   }
 
   @Test
   void atOneTimeTheSmallerKeyGoesFirstWhenTheOtherCouldReactAtOnce() {
     Event fromCore1 = at(5_000, CORE1, 0, CORE1);
     Event fromCore0 = at(5_000, CORE0, 3, CORE0); // source core-0 sorts first
-    agenda.open(1, 100_000, List.of(fromCore1, fromCore0));
-    assertNull(agenda.next(CORE1));
-    assertSame(fromCore0, agenda.next(CORE0));
-    assertSame(fromCore1, agenda.next(CORE1));
+    open(1, 100_000, List.of(fromCore1, fromCore0));
+    assertNull(to(CORE1).next(CORE1));
+    assertSame(fromCore0, to(CORE0).next(CORE0));
+    assertSame(fromCore1, to(CORE1).next(CORE1));
   }
 
   @Test
   void nothingAtOrPastTheWindowsEndIsHandledAndTheReportSaysWhatIsNext() {
-    agenda.open(7, 50_000, List.of(at(10_000, CORE0, 0, CORE0), at(50_000, CORE0, 1, CORE0)));
-    assertNotNull(agenda.next(CORE0));
-    assertNull(agenda.next(CORE0));
-    Coordinator.WindowDone done = agenda.report();
+    open(7, 50_000, List.of(at(10_000, CORE0, 0, CORE0), at(50_000, CORE0, 1, CORE0)));
+    assertNotNull(to(CORE0).next(CORE0));
+    assertNull(to(CORE0).next(CORE0));
+    Coordinator.WindowDone done = report();
     assertEquals(7, done.window());
     assertEquals(50_000, done.next());
     assertEquals(1, done.events());
@@ -80,25 +134,25 @@ class AgendaTest {
   @Test
   void eventsForOtherPartsGoOutWithTheReportAndThoseInsideAreQueued() {
     int otherNode = machine.layout().componentsOf(1)[0];
-    agenda.open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
-    assertNotNull(agenda.next(MODULE));
+    open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
+    assertNotNull(to(MODULE).next(MODULE));
     Event away = new Event(200_000, first + MODULE, 1, otherNode, DOORBELL);
     Event home = at(21_000, MODULE, 2, CORE0); // 20 ns of work after 1 ns: allowed
-    agenda.add(away);
-    agenda.add(home);
+    agenda.add(MODULE, away);
+    agenda.add(MODULE, home);
     assertNull(agenda.tooSoon());
-    assertSame(home, agenda.next(CORE0));
-    Coordinator.WindowDone done = agenda.report();
+    assertSame(home, to(CORE0).next(CORE0));
+    Coordinator.WindowDone done = report();
     assertEquals(List.of(away), done.outgoing());
     assertEquals(Long.MAX_VALUE, done.next());
-    assertEquals(List.of(), agenda.report().outgoing()); // a report empties what went out
+    assertEquals(List.of(), report().outgoing()); // a report empties what went out
   }
 
   @Test
   void aSendSoonerThanTheLeastDelayIsNamed() {
-    agenda.open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
-    assertNotNull(agenda.next(MODULE));
-    agenda.add(at(1_500, MODULE, 1, CORE0)); // 0.5 ns after: the module works 20 ns first
+    open(1, 100_000, List.of(at(1_000, MODULE, 0, MODULE)));
+    assertNotNull(to(MODULE).next(MODULE));
+    agenda.add(MODULE, at(1_500, MODULE, 1, CORE0)); // 0.5 ns after: the module works 20 ns first
     String why = agenda.tooSoon();
     assertNotNull(why);
     assertTrue(why.contains(machine.components()[first + MODULE].name()), why);
