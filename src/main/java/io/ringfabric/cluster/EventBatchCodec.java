@@ -1,5 +1,6 @@
 package io.ringfabric.cluster;
 
+import io.ringfabric.model.ElementOrigin;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Packet;
 import io.ringfabric.model.Status;
@@ -62,7 +63,7 @@ public final class EventBatchCodec {
       b.put((byte) p.type().ordinal()).putInt(p.sourceNode()).putInt(p.sourceContext())
           .putLong(p.sequence()).putInt(p.targetNode()).putInt(p.ring()).putInt(p.maxLength())
           .put((byte) p.status().ordinal()).putInt(p.index()).putInt(p.count())
-          .putInt(p.totalLength()).putLong(p.giveUpAt()).putLong(p.bornAt()).putInt(p.bornGroup())
+          .putInt(p.totalLength()).putLong(p.giveUpAt()).putLong(p.origin().doorbellAt()).putInt(p.origin().group())
           .putInt(p.chunk().length).put(p.chunk());
     }
     return b.array();
@@ -113,8 +114,7 @@ public final class EventBatchCodec {
     int packets = b.getInt();
     int totalLength = b.getInt();
     long giveUpAt = b.getLong();
-    long bornAt = b.getLong();
-    int bornGroup = b.getInt();
+    ElementOrigin origin = ElementOrigin.of(b.getLong(), b.getInt());
     int length = b.getInt();
     if (length < 0 || length > b.remaining()) {
       throw new BadBatch("event batch cut short: event " + i + " claims a " + length + "-byte chunk; "
@@ -122,8 +122,9 @@ public final class EventBatchCodec {
     }
     byte[] chunk = new byte[length];
     b.get(chunk);
-    Packet p = new Packet(type, sourceNode, sourceContext, packetSequence, targetNode, ring, maxLength,
-        status, index, packets, totalLength, giveUpAt, bornAt, bornGroup, chunk);
+    Packet.Header header = new Packet.Header(type, new Packet.ActionId(sourceNode, sourceContext, packetSequence),
+        targetNode, ring, maxLength, status, giveUpAt, origin);
+    Packet p = new Packet(header, index, packets, totalLength, chunk);
     return new Event(time, source, sequence, target, new Switch.PacketArrival(inPort, p));
   }
 

@@ -3,6 +3,7 @@ package io.ringfabric.cluster;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import io.ringfabric.engine.Coordinator;
+import io.ringfabric.model.ElementOrigin;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Packet;
 import io.ringfabric.model.Status;
@@ -10,6 +11,7 @@ import io.ringfabric.model.Switch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -27,7 +29,7 @@ public final class WireBench {
   /** A packet as Jackson would carry it: every field of the event and its packet, flat. */
   record FlatPacket(long time, int source, long sequence, int target, int inPort, int type, int sourceNode,
       int sourceContext, long packetSequence, int targetNode, int ring, int maxLength, int status, int index,
-      int count, int totalLength, long giveUpAt, long bornAt, int bornGroup, byte[] chunk) {}
+      int count, int totalLength, long giveUpAt, long originDoorbellAt, int originGroup, byte[] chunk) {}
 
   /** A window's exchange as Jackson would carry it. */
   record FlatExchange(long window, int from, long next, boolean endRun, boolean last, List<FlatPacket> events) {}
@@ -61,9 +63,10 @@ public final class WireBench {
     List<Event> events = new ArrayList<>();
     for (int i = 0; i < packets; i++) {
       byte[] chunk = new byte[payload];
-      java.util.Arrays.fill(chunk, (byte) i);
-      Packet p = new Packet(Packet.Type.PUT_REQUEST, i % 16, i % 64, i, (i + 5) % 16, 0, payload, Status.DONE,
-          0, 1, payload, 1_000_000L + i, 500L * i, 1, chunk);
+      Arrays.fill(chunk, (byte) i);
+      Packet.Header header = new Packet.Header(Packet.Type.PUT_REQUEST, new Packet.ActionId(i % 16, i % 64, i),
+          (i + 5) % 16, 0, payload, Status.DONE, 1_000_000L + i, new ElementOrigin(500L * i, 1));
+      Packet p = new Packet(header, 0, 1, payload, chunk);
       events.add(new Event(1000L * i, 3, i, 7, new Switch.PacketArrival(1 + i % 4, p)));
     }
     return new Coordinator.Exchange(42, 1, 99_000, false, events, List.of(), true);
@@ -76,7 +79,8 @@ public final class WireBench {
       Packet p = a.packet();
       flat.add(new FlatPacket(e.time(), e.source(), e.sequence(), e.target(), a.inPort(), p.type().ordinal(),
           p.sourceNode(), p.sourceContext(), p.sequence(), p.targetNode(), p.ring(), p.maxLength(),
-          p.status().ordinal(), p.index(), p.count(), p.totalLength(), p.giveUpAt(), p.bornAt(), p.bornGroup(),
+          p.status().ordinal(), p.index(), p.count(), p.totalLength(), p.giveUpAt(), p.origin().doorbellAt(),
+          p.origin().group(),
           p.chunk()));
     }
     return new FlatExchange(x.window(), x.from(), x.next(), x.endRun(), x.last(), flat);

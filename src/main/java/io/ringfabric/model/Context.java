@@ -21,8 +21,7 @@ public final class Context {
   long doorbellAt;
   int retriesUsed;
   long giveUpAt;
-  long bornAt; // a GET's element: when the PUT that made it rang its doorbell
-  int bornGroup = -1; // and that PUT's process group
+  ElementOrigin origin = ElementOrigin.NONE; // a GET's element: the PUT that made it
   int group = -1; // the process group of the process that rang the doorbell
   boolean responded;
   byte[] payload;

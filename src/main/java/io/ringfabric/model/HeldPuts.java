@@ -16,7 +16,7 @@ import java.util.TreeSet;
  */
 final class HeldPuts {
   /** One PUT held for room in its ring until {@code until}. */
-  record Held(Packet.ActionId action, int ring, byte[] payload, long bornAt, int bornGroup, long until) {}
+  record Held(Packet.ActionId action, int ring, byte[] payload, ElementOrigin origin, long until) {}
 
   private final Map<Integer, ArrayDeque<Held>> byRing = new TreeMap<>();
   private final PriorityQueue<Held> byDeadline = new PriorityQueue<>(

@@ -108,10 +108,12 @@ final class InitiatorSide {
 
   private void sendRequest(Context ctx, long ready) {
     Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
-    Packet.Type type = ctx.op() == Op.PUT ? Packet.Type.PUT_REQUEST : Packet.Type.GET_REQUEST;
-    long leaves = module.inject(Packet.split(type, action, ctx.targetNode(), ctx.ring(), ctx.length(),
-        Status.BUSY, ctx.giveUpAt, ctx.op() == Op.PUT ? ctx.doorbellAt : 0,
-        ctx.op() == Op.PUT ? ctx.group : -1, ctx.op() == Op.PUT ? ctx.payload : null, fabric.mtu()), ready);
+    Packet[] packets = ctx.op() == Op.PUT
+        ? Packet.Header.putRequest(action, ctx.targetNode(), ctx.ring(), ctx.length(), ctx.giveUpAt,
+            new ElementOrigin(ctx.doorbellAt, ctx.group)).split(ctx.payload, fabric.mtu())
+        : Packet.Header.getRequest(action, ctx.targetNode(), ctx.ring(), ctx.length(), ctx.giveUpAt)
+            .split(null, fabric.mtu());
+    long leaves = module.inject(packets, ready);
     TraceSink recorder = module.recorder();
     if (recorder != null) {
       recorder.requestSent(leaves, opId(ctx), layout.module(ctx.targetNode()),
@@ -137,8 +139,7 @@ final class InitiatorSide {
       send(layout.memory(node), done - now(),
           new Memory.PayloadWrite(ctx.index(), ctx.sequence(), ctx.localAddress(), data));
       ctx.payload = data;
-      ctx.bornAt = first.bornAt();
-      ctx.bornGroup = first.bornGroup();
+      ctx.origin = first.origin();
       return;
     }
     complete(ctx, first.status(), 0, null, done);
@@ -162,7 +163,8 @@ final class InitiatorSide {
           module.stats().putDone(at - ctx.doorbellAt);
         } else {
           // the message latency runs from the element's PUT doorbell to this GET
-          module.stats().getDone(at - ctx.doorbellAt, at - ctx.bornAt, resultLength, ctx.bornGroup);
+          module.stats().getDone(at - ctx.doorbellAt, at - ctx.origin.doorbellAt(), resultLength,
+              ctx.origin.group());
         }
       }
     }

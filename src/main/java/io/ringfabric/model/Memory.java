@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -23,8 +24,7 @@ public final class Memory extends Component {
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
-  private final Map<Integer, java.util.ArrayDeque<long[]>> born = new HashMap<>(); // {time, group}
-  private static final long[] NO_ORIGIN = {0, -1}; // the answer to anything but a GET that took an element
+  private final Map<Integer, ArrayDeque<ElementOrigin>> born = new HashMap<>(); // by ring, in element order
   private long freeAt;
   private long accesses;
   private long bytesMoved;
@@ -82,7 +82,7 @@ public final class Memory extends Component {
   }
 
   /** The target module applies a PUT to one of this node's rings. */
-  public record RingPut(Packet.ActionId action, int ring, byte[] payload, long bornAt, int bornGroup)
+  public record RingPut(Packet.ActionId action, int ring, byte[] payload, ElementOrigin origin)
       implements Message {
     @Override
     public MessageKind kind() {
@@ -147,12 +147,12 @@ public final class Memory extends Component {
     } else {
       status = ring.put(put.action().node(), put.payload());
       if (status == Status.DONE) {
-        born.computeIfAbsent(put.ring(), r -> new java.util.ArrayDeque<>())
-            .addLast(new long[] {put.bornAt(), put.bornGroup()});
+        born.computeIfAbsent(put.ring(), r -> new ArrayDeque<>())
+            .addLast(put.origin());
       }
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
-    send(module, done - now(), result(put.action(), put.ring(), status, null, NO_ORIGIN, ring));
+    send(module, done - now(), result(put.action(), put.ring(), status, null, ElementOrigin.NONE, ring));
     int[] who = notifyCore.get(put.ring());
     if (status == Status.DONE && who != null) {
       send(who[0], done - now(), new Core.ArrivalNotification(node, put.ring(), who[1]));
@@ -174,16 +174,15 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
-    long[] origin = element == null ? NO_ORIGIN : born.get(get.ring()).pollFirst();
+    ElementOrigin origin = element == null ? ElementOrigin.NONE : born.get(get.ring()).pollFirst();
     send(module, done - now(), result(get.action(), get.ring(), status, element, origin, ring));
   }
 
-  /** @param origin the element's birth: {PUT doorbell time, PUT process group} */
   private static MessagingModule.RingResult result(Packet.ActionId action, int ringId,
-      Status status, byte[] element, long[] origin, RingBuffer ring) {
+      Status status, byte[] element, ElementOrigin origin, RingBuffer ring) {
     return ring == null
         ? new MessagingModule.RingResult(action, ringId, status, element)
-        : new MessagingModule.RingResult(action, ringId, status, element, origin[0], (int) origin[1],
+        : new MessagingModule.RingResult(action, ringId, status, element, origin,
             ring.elements(), ring.usedBytes(), ring.capacity());
   }
 

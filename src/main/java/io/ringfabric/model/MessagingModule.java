@@ -104,13 +104,12 @@ public final class MessagingModule extends Component {
 
   /**
    * Memory has applied a ring action. {@code element} is the GET's element, or null, and
-   * {@code bornAt} when its PUT rang its doorbell; the ring's fill after the action rides along
-   * for traces.
+   * {@code origin} the PUT that made it; the ring's fill after the action rides along for traces.
    */
   public record RingResult(Packet.ActionId action, int ring, Status status, byte[] element,
-      long bornAt, int bornGroup, int ringElements, long ringUsed, int ringCapacity) implements Message {
+      ElementOrigin origin, int ringElements, long ringUsed, int ringCapacity) implements Message {
     public RingResult(Packet.ActionId action, int ring, Status status, byte[] element) {
-      this(action, ring, status, element, 0, -1, 0, 0, 0);
+      this(action, ring, status, element, ElementOrigin.NONE, 0, 0, 0);
     }
 
     @Override

@@ -1,43 +1,20 @@
 package io.ringfabric.model;
 
+import java.util.Arrays;
+
 /**
  * One packet on the fabric: a request or response, or one piece of it when the payload is
- * longer than the MTU.
+ * longer than the MTU. Every packet of one message shares its {@link Header}.
  *
  * <p>An action is named by (source node, source context, sequence); every packet of its request
  * and of its response carries that name, so the target can reassemble, recognise a retry, and
  * the initiator can match the response to the context's current action.
  *
- * @param targetNode node the packet travels to (the ring's node for a request, the initiator
- *     for a response)
- * @param ring ring id the action names
- * @param maxLength for a GET request: the largest element the initiator's buffer takes
- * @param status for a response: the action's outcome
  * @param index this packet's position among {@code count} packets of the message
  * @param totalLength payload bytes of the whole message
- * @param giveUpAt for a request: the initiator's last deadline; a target that gets the request
- *     later refuses it with TIMEOUT (0 for a response)
- * @param bornAt when the PUT that made the element rang its doorbell: carried by a PUT request
- *     and by the response of a GET that took the element, for the message latency (else 0)
- * @param bornGroup the process group of the PUT that made the element, carried alike (else -1)
  * @param chunk this packet's share of the payload (empty for header-only packets)
  */
-public record Packet(
-    Type type,
-    int sourceNode,
-    int sourceContext,
-    long sequence,
-    int targetNode,
-    int ring,
-    int maxLength,
-    Status status,
-    int index,
-    int count,
-    int totalLength,
-    long giveUpAt,
-    long bornAt,
-    int bornGroup,
-    byte[] chunk) {
+public record Packet(Header header, int index, int count, int totalLength, byte[] chunk) {
 
   private static final byte[] EMPTY = new byte[0];
 
@@ -53,34 +30,106 @@ public record Packet(
     }
   }
 
+  /**
+   * What every packet of one message carries.
+   *
+   * @param targetNode node the message travels to (the ring's node for a request, the initiator
+   *     for a response)
+   * @param ring ring id the action names
+   * @param maxLength for a request: the length the context names (for a GET, the largest element
+   *     the initiator's buffer takes); 0 for a response
+   * @param status for a response: the action's outcome (BUSY for a request)
+   * @param giveUpAt for a request: the initiator's last deadline; a target that gets the request
+   *     later refuses it with TIMEOUT (0 for a response)
+   * @param origin carried by a PUT request and by the response of a GET that took an element,
+   *     for the message latency (else {@link ElementOrigin#NONE})
+   */
+  public record Header(Type type, ActionId action, int targetNode, int ring, int maxLength,
+      Status status, long giveUpAt, ElementOrigin origin) {
+
+    /** A PUT's request of {@code length} bytes to a ring of {@code targetNode}. */
+    public static Header putRequest(ActionId action, int targetNode, int ring, int length,
+        long giveUpAt, ElementOrigin origin) {
+      return new Header(Type.PUT_REQUEST, action, targetNode, ring, length, Status.BUSY, giveUpAt, origin);
+    }
+
+    /** A GET's request for an element of at most {@code maxLength} bytes from a ring of {@code targetNode}. */
+    public static Header getRequest(ActionId action, int targetNode, int ring, int maxLength, long giveUpAt) {
+      return new Header(Type.GET_REQUEST, action, targetNode, ring, maxLength, Status.BUSY, giveUpAt,
+          ElementOrigin.NONE);
+    }
+
+    /** The answer to {@code action}, back to its initiating node. */
+    public static Header response(Type type, ActionId action, int ring, Status status, ElementOrigin origin) {
+      return new Header(type, action, action.node(), ring, 0, status, 0, origin);
+    }
+
+    /**
+     * The message as packets of at most {@code mtu} payload bytes (at least one packet, even
+     * with no payload).
+     */
+    public Packet[] split(byte[] payload, int mtu) {
+      byte[] data = payload == null ? EMPTY : payload;
+      int count = Math.max(1, (data.length + mtu - 1) / mtu);
+      Packet[] packets = new Packet[count];
+      for (int i = 0; i < count; i++) {
+        int from = i * mtu;
+        int to = Math.min(data.length, from + mtu);
+        byte[] chunk = count == 1 ? data : Arrays.copyOfRange(data, from, to);
+        packets[i] = new Packet(this, i, count, data.length, chunk);
+      }
+      return packets;
+    }
+  }
+
   /** Bytes on the wire: the routing header plus this packet's payload. */
   public int wireBytes(int headerBytes) {
     return headerBytes + chunk.length;
   }
 
-  /** The action this packet belongs to, as one number: node, context and sequence. */
+  /** The action this packet belongs to: node, context and sequence. */
   public ActionId action() {
-    return new ActionId(sourceNode, sourceContext, sequence);
+    return header.action();
   }
 
-  /**
-   * Splits a message into packets of at most {@code mtu} payload bytes (at least one packet,
-   * even with no payload).
-   */
-  public static Packet[] split(
-      Type type, ActionId action, int targetNode, int ring, int maxLength, Status status,
-      long giveUpAt, long bornAt, int bornGroup, byte[] payload, int mtu) {
-    byte[] data = payload == null ? EMPTY : payload;
-    int count = Math.max(1, (data.length + mtu - 1) / mtu);
-    Packet[] packets = new Packet[count];
-    for (int i = 0; i < count; i++) {
-      int from = i * mtu;
-      int to = Math.min(data.length, from + mtu);
-      byte[] chunk = count == 1 ? data : java.util.Arrays.copyOfRange(data, from, to);
-      packets[i] = new Packet(type, action.node(), action.context(), action.sequence(), targetNode,
-          ring, maxLength, status, i, count, data.length, giveUpAt, bornAt, bornGroup, chunk);
-    }
-    return packets;
+  public Type type() {
+    return header.type();
+  }
+
+  public int sourceNode() {
+    return header.action().node();
+  }
+
+  public int sourceContext() {
+    return header.action().context();
+  }
+
+  public long sequence() {
+    return header.action().sequence();
+  }
+
+  public int targetNode() {
+    return header.targetNode();
+  }
+
+  public int ring() {
+    return header.ring();
+  }
+
+  public int maxLength() {
+    return header.maxLength();
+  }
+
+  public Status status() {
+    return header.status();
+  }
+
+  public long giveUpAt() {
+    return header.giveUpAt();
+  }
+
+  public ElementOrigin origin() {
+    return header.origin();
   }
 
   /** Names one action: the initiator's node and context, and the context's sequence number. */

@@ -53,11 +53,9 @@ final class TargetSide {
     boolean pending = true;
     Status status;
     byte[] element;
-    long bornAt;
-    int bornGroup = -1;
+    ElementOrigin origin = ElementOrigin.NONE; // of the GET's element, for the response
     byte[] payload; // a PUT's, kept in case it is held for room
-    long requestBornAt;
-    int requestBornGroup = -1;
+    ElementOrigin requestOrigin = ElementOrigin.NONE; // of the PUT's element, kept alike
 
     Served(long sequence, Packet.Type type, int ring) {
       this.sequence = sequence;
@@ -100,14 +98,13 @@ final class TargetSide {
     } else if (first.type() == Packet.Type.PUT_REQUEST) {
       servedPuts++;
       record.payload = payload;
-      record.requestBornAt = first.bornAt();
-      record.requestBornGroup = first.bornGroup();
+      record.requestOrigin = first.origin();
       if (limits.holdWhenFull() && held.hasHeld(first.ring())) { // first come, first served
         hold(first.action(), first.ring(), record);
         return;
       }
       send(layout.memory(node), done - now(),
-          new Memory.RingPut(first.action(), first.ring(), payload, first.bornAt(), first.bornGroup()));
+          new Memory.RingPut(first.action(), first.ring(), payload, first.origin()));
     } else {
       servedGets++;
       send(layout.memory(node), done - now(),
@@ -138,8 +135,7 @@ final class TargetSide {
     s.pending = false;
     s.status = r.status();
     s.element = r.element();
-    s.bornAt = r.bornAt();
-    s.bornGroup = r.bornGroup();
+    s.origin = r.origin();
     TraceSink recorder = module.recorder();
     if (recorder != null) {
       long bytes = r.element() == null ? 0 : r.element().length;
@@ -158,8 +154,7 @@ final class TargetSide {
   // ---- PUTs held while their ring is full (module.ring-full = hold) ----
 
   private void hold(Packet.ActionId action, int ring, Served s) {
-    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestBornAt, s.requestBornGroup,
-        now() + limits.holdLimitPs()));
+    held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestOrigin, now() + limits.holdLimitPs()));
     scheduleHoldCheck();
   }
 
@@ -167,7 +162,7 @@ final class TargetSide {
     HeldPuts.Held h = held.retry(ring);
     if (h != null) {
       send(layout.memory(node), module.work() - now(),
-          new Memory.RingPut(h.action(), ring, h.payload(), h.bornAt(), h.bornGroup()));
+          new Memory.RingPut(h.action(), ring, h.payload(), h.origin()));
     }
   }
 
@@ -201,8 +196,9 @@ final class TargetSide {
   // ---- helpers ----
 
   private void respond(Packet.ActionId action, Served s, long ready) {
-    long leaves = module.inject(Packet.split(s.type, action, action.node(), s.ring, 0, s.status, 0,
-        s.bornAt, s.bornGroup, s.element, fabric.mtu()), ready);
+    Packet[] packets = Packet.Header.response(s.type, action, s.ring, s.status, s.origin)
+        .split(s.element, fabric.mtu());
+    long leaves = module.inject(packets, ready);
     TraceSink recorder = module.recorder();
     if (recorder != null) {
       recorder.responseSent(leaves, action.toString(), layout.module(action.node()),

@@ -174,7 +174,7 @@ class ClusterRunTest {
       Object refused = a instanceof ClusterRun.MemberFailed ? a : b;
       assertEquals("ran", a == refused ? b : a);
       ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, refused);
-      assertEquals(2, failed.exitCode());
+      assertEquals(2, failed.exitCode(), failed.getMessage());
       // refused before the start, or after it: which depends on when it asked
       assertTrue(failed.getMessage().contains("has the 2 members it waits for")
           || failed.getMessage().contains("has already started with 2 members"), failed.getMessage());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.engine.Coordinator;
+import io.ringfabric.model.ElementOrigin;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Packet;
 import io.ringfabric.model.Status;
@@ -19,8 +20,9 @@ class WireSerializerTest {
   private final WireSerializer serializer = new WireSerializer(null);
 
   private static Event arrival(long time, byte[] chunk) {
-    Packet p = new Packet(Packet.Type.GET_RESPONSE, 1, 2, 3, 4, 0, 64, Status.EMPTY, 0, 1, 64,
-        99L, 7L, 2, chunk);
+    Packet.Header header = new Packet.Header(Packet.Type.GET_RESPONSE, new Packet.ActionId(1, 2, 3), 4, 0, 64,
+        Status.EMPTY, 99L, new ElementOrigin(7L, 2));
+    Packet p = new Packet(header, 0, 1, 64, chunk);
     return new Event(time, 5, 6, 7, new Switch.PacketArrival(1, p));
   }
 

@@ -212,8 +212,8 @@ class ContextTest {
   // ---- a doorbell while BUSY ----
 
   private static Packet putResponse(int sourceNode, int context, long sequence, Status status) {
-    return new Packet(Packet.Type.PUT_RESPONSE, sourceNode, context, sequence, sourceNode, 0, 0, status,
-        0, 1, 0, 0, 0, -1, new byte[0]);
+    return Packet.Header.response(Packet.Type.PUT_RESPONSE, new Packet.ActionId(sourceNode, context, sequence),
+        0, status, ElementOrigin.NONE).split(null, 256)[0];
   }
 
   @Test

@@ -226,7 +226,7 @@ class ErrorsTest {
     int module1 = m.layout().module(1);
     int module0 = m.layout().module(0);
     EventHarness h = new EventHarness(m, module0);
-    Packet request = new Packet(Packet.Type.GET_REQUEST, 0, 0, 1, 1, 0, 39, Status.BUSY, 0, 1, 0, Long.MAX_VALUE, 0, -1, new byte[0]);
+    Packet request = Packet.Header.getRequest(new Packet.ActionId(0, 0, 1), 1, 0, 39, Long.MAX_VALUE).split(null, 256)[0];
     h.add(new Event(1_000_000, m.layout().switchComponent(1), 0, module1, new MessagingModule.PacketDelivered(request)));
     h.runToEnd();
     List<Packet> responses = h.keptEvents.stream()

@@ -15,7 +15,7 @@ class PacketTest {
     for (int i = 0; i < payload.length; i++) {
       payload[i] = (byte) i;
     }
-    Packet[] packets = Packet.split(Packet.Type.PUT_REQUEST, ACTION, 9, 2, 600, Status.BUSY, Long.MAX_VALUE, 0, -1, payload, 256);
+    Packet[] packets = Packet.Header.putRequest(ACTION, 9, 2, 600, Long.MAX_VALUE, ElementOrigin.NONE).split(payload, 256);
     assertEquals(3, packets.length);
     assertEquals(256, packets[0].chunk().length);
     assertEquals(256, packets[1].chunk().length);
@@ -35,7 +35,7 @@ class PacketTest {
 
   @Test
   void aHeaderOnlyMessageIsOnePacket() {
-    Packet[] packets = Packet.split(Packet.Type.GET_REQUEST, ACTION, 1, 0, 64, Status.BUSY, Long.MAX_VALUE, 0, -1, null, 256);
+    Packet[] packets = Packet.Header.getRequest(ACTION, 1, 0, 64, Long.MAX_VALUE).split(null, 256);
     assertEquals(1, packets.length);
     assertEquals(0, packets[0].chunk().length);
     assertEquals(16, packets[0].wireBytes(16));
@@ -45,7 +45,7 @@ class PacketTest {
   void reassemblyAcceptsAnyOrderAndIgnoresDuplicates() {
     byte[] payload = new byte[700];
     new java.util.Random(5).nextBytes(payload);
-    Packet[] packets = Packet.split(Packet.Type.PUT_REQUEST, ACTION, 1, 0, 700, Status.BUSY, Long.MAX_VALUE, 0, -1, payload, 256);
+    Packet[] packets = Packet.Header.putRequest(ACTION, 1, 0, 700, Long.MAX_VALUE, ElementOrigin.NONE).split(payload, 256);
     Reassembly r = new Reassembly(packets.length, payload.length);
     assertEquals(null, r.add(packets[2], 256));
     assertEquals(null, r.add(packets[0], 256));

@@ -186,8 +186,8 @@ class TimeoutTest {
   }
 
   private static Packet putRequest(long sequence, byte[] payload) {
-    return new Packet(Packet.Type.PUT_REQUEST, 1, 0, sequence, 0, 0, payload.length, Status.BUSY, 0, 1,
-        payload.length, Long.MAX_VALUE, 0, -1, payload);
+    return Packet.Header.putRequest(new Packet.ActionId(1, 0, sequence), 0, 0, payload.length, Long.MAX_VALUE,
+        ElementOrigin.NONE).split(payload, Math.max(1, payload.length))[0];
   }
 
 
@@ -234,8 +234,8 @@ class TimeoutTest {
     List<Event> out = new java.util.ArrayList<>();
     target.attach(out::add);
     target.start();
-    Packet late = new Packet(Packet.Type.PUT_REQUEST, 1, 0, 1, 0, 0, 32, Status.BUSY, 0, 1, 32,
-        999_999, 0, -1, payload(32, 1));
+    Packet late = Packet.Header.putRequest(new Packet.ActionId(1, 0, 1), 0, 0, 32, 999_999, ElementOrigin.NONE)
+        .split(payload(32, 1), 32)[0];
     target.deliver(new Event(1_000_000, m.layout().switchComponent(0), 0, target.id(),
         new MessagingModule.PacketDelivered(late)));
     assertEquals(List.of(MessageKind.PACKET_ARRIVAL), out.stream().map(Event::kind).collect(Collectors.toList()));
@@ -271,7 +271,8 @@ class TimeoutTest {
     module.deliver(new Event(1_005_000, memory, 0, module.id(), new MessagingModule.PayloadReady(1, 1, new byte[8])));
     // context 0's answer comes back at 1500 ns
     module.deliver(new Event(1_500_000, sw, 0, module.id(), new MessagingModule.PacketDelivered(
-        new Packet(Packet.Type.GET_RESPONSE, 0, 0, 1, 0, 0, 0, Status.EMPTY, 0, 1, 0, 0, 0, -1, new byte[0]))));
+        Packet.Header.response(Packet.Type.GET_RESPONSE, new Packet.ActionId(0, 0, 1), 0, Status.EMPTY,
+            ElementOrigin.NONE).split(null, 256)[0])));
     // run the module's own timeout checks, in time order, until 3 us
     java.util.PriorityQueue<Event> checks = new java.util.PriorityQueue<>(Event.ORDER);
     int seen = 0;
