@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Reads and checks {@code ringfabric.rings}: each entry over {@code defaults.ring}, and their ids. */
+/** Reads and checks {@code ringfabric.rings}: each entry over {@code defaults.ring}, and ids. */
 final class RingsValidation {
   private final ConfigReader root;
   private final ListEntries entries;

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Finds the keys of a scenario that reference.conf does not have, each with the nearest valid one. */
+/** Finds the keys of a scenario that reference.conf lacks, each with the nearest valid one. */
 final class UnknownKeys {
   private UnknownKeys() {}
 

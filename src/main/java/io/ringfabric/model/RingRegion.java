@@ -104,7 +104,7 @@ final class RingRegion {
     return readInt(at + 4);
   }
 
-  /** The length field of the header at {@code at}: a payload's length, or the bytes padding skips. */
+  /** The length field of the header at {@code at}: a payload length, or the bytes padding skips. */
   int length(int at) {
     return readInt(at);
   }
