@@ -1,6 +1,5 @@
 package io.ringfabric.model;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -26,17 +25,9 @@ public final class Core extends Component {
   private final boolean endRunOnError;
   private boolean endRun;
   private final List<UserProcess> processes = new ArrayList<>();
-  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-  private long freeAt;
-  private boolean coreFreePending;
-  // The process polling back to back without events, and its run; null when none.
-  private UserProcess poller;
-  private PollRun run;
+  private final CoreSharing sharing;
   // Programs' own measure names that were checked and declared; looked up only, never iterated.
   final java.util.Set<String> measures = new java.util.HashSet<>();
-  private long polls;
-  private long pollPs;
-  private long busyPs;
   private long notifications;
 
   public Core(int id, int node, int index, int nodes, Layout layout, TimingSpec timing,
@@ -55,6 +46,7 @@ public final class Core extends Component {
     this.timing = timing;
     this.warmupPs = warmupPs;
     this.endRunOnError = endRunOnError;
+    this.sharing = new CoreSharing(this, timing);
   }
 
   /**
@@ -155,7 +147,7 @@ public final class Core extends Component {
     }
   }
 
-  private enum Step {
+  enum Step {
     MAP,
     START,
     WAKE,
@@ -164,13 +156,11 @@ public final class Core extends Component {
     ARRIVAL
   }
 
-  private record Waiting(UserProcess process, Step step) {}
-
   @Override
   protected void onStart() {
     for (UserProcess p : processes) {
       if (p.state == UserProcess.State.WAITING_START) {
-        requestCore(p, Step.MAP);
+        sharing.requestCore(p, Step.MAP);
       }
     }
   }
@@ -185,7 +175,7 @@ public final class Core extends Component {
     } else if (m instanceof Wake w) {
       onWake(processes.get(w.process()), w.reason(), w.generation());
     } else if (m == CoreFree.INSTANCE) {
-      onCoreFree();
+      sharing.onCoreFree();
     } else if (m instanceof ArrivalNotification a) {
       onArrival(a);
     } else {
@@ -200,8 +190,8 @@ public final class Core extends Component {
       send(id(), timing.interruptPs(), new Wake(p.index, Wake.Reason.INTERRUPT));
       return;
     }
-    if (p == poller && c.sequence() == p.actions) {
-      scheduleObservation(p);
+    if (sharing.isPoller(p) && c.sequence() == p.actions) {
+      sharing.scheduleObservation(p);
     }
   }
 
@@ -210,12 +200,12 @@ public final class Core extends Component {
       return;
     }
     switch (reason) {
-      case STARTED -> requestCore(p, Step.START);
-      case WOKEN -> requestCore(p, Step.WAKE);
-      case REPOLL -> requestCore(p, Step.POLL);
-      case OBSERVED -> onObserved(p, generation);
+      case STARTED -> sharing.requestCore(p, Step.START);
+      case WOKEN -> sharing.requestCore(p, Step.WAKE);
+      case REPOLL -> sharing.requestCore(p, Step.POLL);
+      case OBSERVED -> sharing.onObserved(p, generation);
       case INTERRUPT -> seen(p);
-      case ARRIVAL -> requestCore(p, Step.ARRIVAL);
+      case ARRIVAL -> sharing.requestCore(p, Step.ARRIVAL);
       default -> throw new IllegalStateException(reason.toString());
     }
   }
@@ -230,7 +220,7 @@ public final class Core extends Component {
     } else if (timing.pollIntervalPs() > 0) {
       send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
     } else {
-      requestCore(p, Step.POLL);
+      sharing.requestCore(p, Step.POLL);
     }
   }
 
@@ -250,59 +240,19 @@ public final class Core extends Component {
     }
   }
 
-  private void onCoreFree() {
-    coreFreePending = false;
-    dispatch();
-  }
-
   // ---- sharing the core ----
 
-  private void requestCore(UserProcess p, Step step) {
-    if (poller != null && poller != p) {
-      unroll(now());
-    }
-    if (freeAt <= now() && waiting.isEmpty()) {
-      execute(p, step);
-    } else {
-      waiting.addLast(new Waiting(p, step));
-      ensureCoreFreeEvent();
-    }
-  }
-
-  private void dispatch() {
-    while (!waiting.isEmpty() && freeAt <= now()) {
-      Waiting w = waiting.pollFirst();
-      if (poller != null) {
-        unroll(now());
-      }
-      if (!w.process().isOver()) {
-        execute(w.process(), w.step());
-      }
-    }
-    if (!waiting.isEmpty()) {
-      ensureCoreFreeEvent();
-    }
-  }
-
-  private void ensureCoreFreeEvent() {
-    if (!coreFreePending) {
-      coreFreePending = true;
-      send(id(), Math.max(0, freeAt - now()), CoreFree.INSTANCE);
-    }
-  }
-
   void hold(long ps) {
-    freeAt = now() + ps;
-    busyPs += ps;
+    sharing.hold(ps);
   }
 
-  private void execute(UserProcess p, Step step) {
+  void execute(UserProcess p, Step step) {
     switch (step) {
       case MAP -> {
         hold(timing.contextMapPs());
         send(id(), timing.contextMapPs(), new Wake(p.index, Wake.Reason.STARTED));
       }
-      case POLL -> poll(p, 0);
+      case POLL -> sharing.poll(p, 0);
       case START -> runProgram(p, step);
       case WAKE -> runProgram(p, step);
       case COMPLETE -> runProgram(p, step);
@@ -311,95 +261,14 @@ public final class Core extends Component {
     }
   }
 
-  /**
-   * Starts a poll run: reads back to back from {@code after} picoseconds on, until one sees the
-   * action complete or another process wants the core.
-   */
-  private void poll(UserProcess p, long after) {
-    p.state = UserProcess.State.POLLING;
-    hold(after);
-    poller = p;
-    run = new PollRun(now(), now() + after,
-        timing.mmioPs(), timing.pollIntervalPs());
-    freeAt = run.readEnd(0);
-    if (!waiting.isEmpty()) {
-      unroll(now()); // others want the core already: poll one read at a time
-      return;
-    }
-    Completion c = p.seen;
-    if (c != null && c.sequence() == p.actions) {
-      scheduleObservation(p);
-    }
-  }
-
-  /** The completion is in: the read that sees it ends the run. */
-  private void scheduleObservation(UserProcess p) {
-    long k = run.firstReadEndingAfter(now());
-    p.generation++;
-    p.observingRead = k;
-    send(id(), run.readEnd(k) - now(), new Wake(p.index, Wake.Reason.OBSERVED, p.generation));
-  }
-
-  private void onObserved(UserProcess p, long generation) {
-    if (p != poller || generation != p.generation) {
-      return; // the run was unrolled before this read: its own reads will see the completion
-    }
-    countReads(p.observingRead + 1);
-    poller = null;
-    run = null;
-    freeAt = now();
-    seen(p);
-  }
-
   /** The process's poll has seen its action complete: it runs its program next. */
-  private void seen(UserProcess p) {
+  void seen(UserProcess p) {
     if (recorder != null) {
       Completion c = p.seen;
       recorder.completionSeen(now(), node + "." + c.context() + "." + c.sequence(), c.resultLength(),
           c.status(), now() - c.doorbellAt(), p.opRing, p.name);
     }
-    requestCore(p, Step.COMPLETE);
-  }
-
-  /**
-   * Another process wants the core at {@code t}: the poller's run becomes single reads again.
-   * A read in progress finishes first (an explicit PollDone); a read not yet started waits its
-   * turn behind the newcomer.
-   */
-  private void unroll(long t) {
-    UserProcess p = poller;
-    long k = run.readAt(t);
-    p.generation++;
-    if (observing(p) && run.readEnd(p.observingRead) <= t) {
-      countReads(p.observingRead + 1); // that read has seen the completion, at this very instant
-      freeAt = t;
-      send(id(), 0, new PollDone(p.index));
-    } else if (run.holdsCoreAt(k, t)) {
-      countReads(k + 1);
-      freeAt = run.readEnd(k);
-      send(id(), freeAt - t, new PollDone(p.index));
-    } else if (t < run.readStart(k + 1) && t >= run.readEnd(k)) {
-      countReads(k + 1); // between two reads: the next one starts on time, if the core is free
-      freeAt = t;
-      send(id(), run.readStart(k + 1) - t, new Wake(p.index, Wake.Reason.REPOLL));
-    } else {
-      countReads(k); // read k is due right now: the newcomer goes first
-      freeAt = t;
-      send(id(), 0, new Wake(p.index, Wake.Reason.REPOLL));
-    }
-    poller = null;
-    run = null;
-  }
-
-  /** Whether the poller's current action has completed, so one of its reads will see it. */
-  private static boolean observing(UserProcess p) {
-    return p.seen != null && p.seen.sequence() == p.actions;
-  }
-
-  private void countReads(long reads) {
-    polls += reads;
-    pollPs += reads * timing.mmioPs();
-    busyPs += reads * timing.mmioPs();
+    sharing.requestCore(p, Step.COMPLETE);
   }
 
   // ---- running the program ----
@@ -466,7 +335,7 @@ public final class Core extends Component {
       p.state = UserProcess.State.WAITING_INTERRUPT;
       return;
     }
-    poll(p, doorbell);
+    sharing.poll(p, doorbell);
   }
 
   void stop(UserProcess p, UserProcess.State state, String why) {
@@ -505,15 +374,15 @@ public final class Core extends Component {
   }
 
   public long polls() {
-    return polls;
+    return sharing.polls();
   }
 
   public long pollPs() {
-    return pollPs;
+    return sharing.pollPs();
   }
 
   public long busyPs() {
-    return busyPs;
+    return sharing.busyPs();
   }
 
   public long notifications() {

@@ -1,7 +1,6 @@
 package io.ringfabric.model;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,18 +11,9 @@ import java.util.Objects;
  * <h2>Memory layout</h2>
  *
  * The ring owns a real {@code byte[]} of {@link #capacity()} bytes: its region of the node's
- * memory, starting at {@link #baseAddress()}. Every element starts at an offset that is a
- * multiple of {@link #alignment()} and occupies one <em>slot</em> of {@link #slotBytes(int)
- * slotBytes(length)} bytes:
- *
- * <pre>
- *   offset + 0   4 bytes  payload length, big-endian (network order)
- *   offset + 4   4 bytes  marker, big-endian: 0x52494E47 ("RING") for an element
- *   offset + 8   length   payload bytes
- *   ...                   zero bytes up to the next multiple of the alignment
- * </pre>
- *
- * A zero-length payload is legal: its slot is the header plus padding to the alignment.
+ * memory, starting at {@link #baseAddress()}. Every element occupies one <em>slot</em> of {@link
+ * #slotBytes(int) slotBytes(length)} bytes, a header then its payload, as {@link RingRegion} lays
+ * them out.
  *
  * <h2>Wrap-around: padding marker</h2>
  *
@@ -76,10 +66,9 @@ public final class RingBuffer {
   private final int capacity;
   private final int maxElement;
   private final int alignment;
-  private final int alignMask;
   private final NodeSet putAccess;
   private final NodeSet getAccess;
-  private final byte[] memory;
+  private final RingRegion region;
 
   private long producerPosition;
   private long consumerPosition;
@@ -127,49 +116,15 @@ public final class RingBuffer {
     if (baseAddress < 0) {
       throw new IllegalArgumentException("ring base address must be >= 0, got " + baseAddress);
     }
-    if (alignment < 8 || Integer.bitCount(alignment) != 1) {
-      throw new IllegalArgumentException(
-          "ring alignment must be a power of two >= 8, got " + alignment);
-    }
-    if (capacity <= 0 || capacity % alignment != 0) {
-      throw new IllegalArgumentException(
-          "ring capacity must be a positive multiple of the alignment ("
-              + alignment
-              + " bytes), got "
-              + capacity);
-    }
-    if (maxElement < 0) {
-      throw new IllegalArgumentException("ring max element must be >= 0, got " + maxElement);
-    }
-    long maxSlot = alignUp((long) HEADER_BYTES + maxElement, alignment);
-    if (maxSlot > capacity) {
-      throw new IllegalArgumentException(
-          "ring max element "
-              + maxElement
-              + " does not fit the capacity: header ("
-              + HEADER_BYTES
-              + ") + max element, aligned to "
-              + alignment
-              + ", takes "
-              + maxSlot
-              + " bytes, more than the capacity of "
-              + capacity
-              + " bytes");
-    }
+    this.region = new RingRegion(capacity, maxElement, alignment);
     this.node = node;
     this.id = id;
     this.baseAddress = baseAddress;
     this.capacity = capacity;
     this.maxElement = maxElement;
     this.alignment = alignment;
-    this.alignMask = alignment - 1;
     this.putAccess = Objects.requireNonNull(putAccess, "putAccess");
     this.getAccess = Objects.requireNonNull(getAccess, "getAccess");
-    this.memory = new byte[capacity];
-  }
-
-  private static long alignUp(long n, int alignment) {
-    return (n + alignment - 1) & -(long) alignment;
   }
 
   public int node() {
@@ -210,7 +165,7 @@ public final class RingBuffer {
    * maxElement()}.
    */
   public int slotBytes(int length) {
-    return (HEADER_BYTES + length + alignMask) & ~alignMask;
+    return region.slotBytes(length);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -282,8 +237,7 @@ public final class RingBuffer {
     }
     if (skip > 0) {
       boolean empty = producerPosition == consumerPosition;
-      writeInt(producerOffset, skip);
-      writeInt(producerOffset + 4, PADDING_MARKER);
+      region.writePadding(producerOffset, skip);
       producerPosition += skip;
       producerOffset = 0;
       if (empty) {
@@ -291,17 +245,9 @@ public final class RingBuffer {
         consumerOffset = 0;
       }
     }
-    int at = producerOffset;
-    writeInt(at, length);
-    writeInt(at + 4, ELEMENT_MARKER);
-    System.arraycopy(payload, offset, memory, at + HEADER_BYTES, length);
-    int end = at + slot;
-    int dataEnd = at + HEADER_BYTES + length;
-    if (dataEnd < end) {
-      Arrays.fill(memory, dataEnd, end, (byte) 0);
-    }
+    region.writeElement(producerOffset, payload, offset, length);
     producerPosition += slot;
-    producerOffset = end == capacity ? 0 : end;
+    producerOffset = region.next(producerOffset, length);
     elements++;
     payloadBytes += length;
     puts++;
@@ -344,17 +290,17 @@ public final class RingBuffer {
     }
     int at = consumerOffset;
     long position = consumerPosition;
-    int marker = readInt(at + 4);
+    int marker = region.marker(at);
     if (marker == PADDING_MARKER) {
-      int skip = readInt(at);
+      int skip = region.length(at);
       if (skip != capacity - at) {
         throw corrupted("padding of " + skip + " bytes at offset " + at);
       }
       position += skip;
       at = 0;
-      marker = readInt(4);
+      marker = region.marker(0);
     }
-    int length = readInt(at);
+    int length = region.length(at);
     if (marker != ELEMENT_MARKER || length < 0 || length > maxElement) {
       throw corrupted(
           "header (length " + length + ", marker 0x" + Integer.toHexString(marker) + ")"
@@ -364,10 +310,9 @@ public final class RingBuffer {
     if (position + slot > producerPosition) {
       throw corrupted("element of " + slot + " bytes at offset " + at + " runs past the producer");
     }
-    byte[] payload = Arrays.copyOfRange(memory, at + HEADER_BYTES, at + HEADER_BYTES + length);
-    int end = at + slot;
+    byte[] payload = region.payload(at, length);
     consumerPosition = position + slot;
-    consumerOffset = end == capacity ? 0 : end;
+    consumerOffset = region.next(at, length);
     elements--;
     payloadBytes -= length;
     takes++;
@@ -383,11 +328,7 @@ public final class RingBuffer {
     if (elements == 0) {
       return -1;
     }
-    int at = consumerOffset;
-    if (readInt(at + 4) == PADDING_MARKER) {
-      at = 0;
-    }
-    return readInt(at);
+    return region.length(region.elementAt(consumerOffset));
   }
 
   private IllegalStateException corrupted(String what) {
@@ -468,18 +409,11 @@ public final class RingBuffer {
     h = mixLong(h, takes);
     int at = consumerOffset;
     for (int i = 0; i < elements; i++) {
-      if (readInt(at + 4) == PADDING_MARKER) {
-        at = 0;
-      }
-      int length = readInt(at);
+      at = region.elementAt(at);
+      int length = region.length(at);
       h = mixLong(h, length);
-      for (int j = at + HEADER_BYTES, end = j + length; j < end; j++) {
-        h = (h ^ (memory[j] & 0xFF)) * 0x100000001B3L;
-      }
-      at += slotBytes(length);
-      if (at == capacity) {
-        at = 0;
-      }
+      h = region.mixPayload(h, at, length);
+      at = region.next(at, length);
     }
     // splitmix64 finaliser, so that nearby states give unrelated digests
     h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
@@ -499,22 +433,17 @@ public final class RingBuffer {
     List<byte[]> out = new ArrayList<>(elements);
     int at = consumerOffset;
     for (int i = 0; i < elements; i++) {
-      if (readInt(at + 4) == PADDING_MARKER) {
-        at = 0;
-      }
-      int length = readInt(at);
-      out.add(Arrays.copyOfRange(memory, at + HEADER_BYTES, at + HEADER_BYTES + length));
-      at += slotBytes(length);
-      if (at == capacity) {
-        at = 0;
-      }
+      at = region.elementAt(at);
+      int length = region.length(at);
+      out.add(region.payload(at, length));
+      at = region.next(at, length);
     }
     return out;
   }
 
   /** The ring's region itself (live, not a copy), for tests in this package. */
   byte[] memory() {
-    return memory;
+    return region.bytes();
   }
 
   @Override
@@ -534,22 +463,5 @@ public final class RingBuffer {
         + ", consumer="
         + consumerPosition
         + "}";
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Big-endian 32-bit access to the region
-
-  private void writeInt(int at, int v) {
-    memory[at] = (byte) (v >>> 24);
-    memory[at + 1] = (byte) (v >>> 16);
-    memory[at + 2] = (byte) (v >>> 8);
-    memory[at + 3] = (byte) v;
-  }
-
-  private int readInt(int at) {
-    return (memory[at] & 0xFF) << 24
-        | (memory[at + 1] & 0xFF) << 16
-        | (memory[at + 2] & 0xFF) << 8
-        | (memory[at + 3] & 0xFF);
   }
 }

@@ -1,0 +1,216 @@
+package io.ringfabric.config;
+
+import static io.ringfabric.config.ScenarioLoader.ROOT;
+
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigRenderOptions;
+import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.Problems;
+import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.ModuleSpec;
+import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.Switching;
+import io.ringfabric.model.TimingSpec;
+import io.ringfabric.topology.Topologies;
+import io.ringfabric.topology.TopologySpec;
+import io.ringfabric.workload.GetStreamSpec;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Reads and checks the merged {@code ringfabric} tree; problems go to {@code problems}. The rings
+ * and the process groups, lists of entries over defaults blocks, have validations of their own.
+ */
+final class ScenarioValidation {
+  private static final int MAX_NODES = ConfigReader.MAX_NODE_ID + 1;
+  /** Upper bound of one link or switch latency; larger is a typo, and keeps sums far from overflow. */
+  private static final long MAX_LATENCY_PS = 3_600_000_000_000_000L; // 1 hour
+
+  private final ConfigReader root;
+  private final ConfigObject actual;
+  private final Problems problems;
+  private final ListEntries entries;
+
+  ScenarioValidation(ConfigObject actual, ConfigObject reference, Problems problems) {
+    this.root = new ConfigReader(actual.toConfig(), ROOT, problems);
+    this.actual = actual;
+    this.problems = problems;
+    this.entries = new ListEntries(actual, reference, problems);
+  }
+
+  Scenario scenario(String source) {
+    long seed = root.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+    String engine = root.oneOf("engine", "reference", "actors");
+    long duration = root.durationPs("duration", 1, Long.MAX_VALUE);
+    int mark = problems.count();
+    TopologySpec topology = topology(root.child("topology"));
+    // An invalid topology has no node count; checks that need one are then skipped.
+    int nodes = problems.count() == mark ? topology.nodes() : -1;
+    mark = problems.count();
+    NodeSpec node = node(root.child("node"));
+    boolean nodeOk = problems.count() == mark;
+    FabricSpec fabric = fabric(root.child("fabric"));
+    TimingSpec timing = timing(root.child("timing"));
+    ModuleSpec module = module(root.child("module"));
+    List<RingSpec> rings = new RingsValidation(root, entries, problems).rings(nodes);
+    List<ProcessGroupSpec> processes =
+        new ProcessesValidation(root, entries, problems).processes(nodes, nodeOk ? node : null);
+    checkNotifications(rings, processes, nodes);
+    Scenario.ActorSpec actors = actors(root.child("actors"));
+    long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
+    if (warmup >= duration && problems.count() == 0) {
+      root.problem("warmup", "must end before the duration (" + Describe.ns(duration)
+          + "), or nothing would be counted");
+    }
+    return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
+        rings, processes, actors, warmup,
+        root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"), settings());
+  }
+
+  /** Every leaf of the merged {@code ringfabric} block, rendered as HOCON would write it. */
+  private SortedMap<String, String> settings() {
+    SortedMap<String, String> out = new TreeMap<>();
+    for (var e : actual.toConfig().entrySet()) {
+      out.put(ROOT + "." + e.getKey(), e.getValue().render(ConfigRenderOptions.concise()));
+    }
+    return out;
+  }
+
+  private Scenario.ActorSpec actors(ConfigReader a) {
+    return new Scenario.ActorSpec(
+        a.intValue("threads", 0, 1024),
+        a.intValue("throughput", 1, 1_000_000),
+        a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L,
+        a.durationPs("spin-wait", 0, 1_000_000_000L) / 1_000L);
+  }
+
+  /** A get-stream that waits for arrival notifications needs its ring to raise them. */
+  private void checkNotifications(List<RingSpec> rings, List<ProcessGroupSpec> groups, int nodes) {
+    if (nodes <= 0) {
+      return;
+    }
+    for (ProcessGroupSpec g : groups) {
+      if (!(g.spec() instanceof GetStreamSpec get) || !get.waitForNotification()) {
+        continue;
+      }
+      for (int n : g.nodes().members(nodes)) {
+        boolean notifies = rings.stream().anyMatch(
+            r -> r.id() == get.ring() && r.nodes().contains(n) && r.notifyOnArrival());
+        if (!notifies) {
+          problems.add(null, ROOT + ".workload.processes[" + g.index() + "].wait",
+              "notification needs ring " + get.ring() + " on node " + n
+                  + " to raise arrival notifications (notify = true in its rings entry)");
+          break;
+        }
+      }
+    }
+  }
+
+  // --- topology --------------------------------------------------------------------------------
+
+  private TopologySpec topology(ConfigReader t) {
+    int mark = problems.count();
+    String kind = t.oneOf("kind", Topologies.KINDS.toArray(new String[0]));
+    boolean kindOk = problems.count() == mark;
+    List<Integer> dims = t.intList("dims", 1, MAX_NODES, "[4, 4]");
+    if (dims == null) {
+      return new TopologySpec(kind, List.of(1));
+    }
+    if (kindOk && dims.size() != Topologies.dimsFor(kind)) {
+      wrongDimensionCount(t, kind, dims);
+      return new TopologySpec(kind, List.of(1));
+    }
+    long count = 1;
+    for (int d : dims) {
+      count = Math.min(count * d, MAX_NODES + 1L); // capped: no overflow however many dims
+    }
+    if (count > MAX_NODES) {
+      t.problem("dims", "a " + String.join(" x ", dims.stream().map(String::valueOf).toList())
+          + " " + kind + " has more than " + MAX_NODES + " nodes (node ids are 16 bits)");
+      return new TopologySpec(kind, List.of(1));
+    }
+    return new TopologySpec(kind, dims);
+  }
+
+  private void wrongDimensionCount(ConfigReader t, String kind, List<Integer> dims) {
+    String shape = Topologies.dimsFor(kind) == 1
+        ? "1 dimension, [n]"
+        : "2 dimensions, [x, y] (a line is [n, 1])";
+    String message = "a " + kind + " takes " + shape + ", not " + dims.size() + " " + dims;
+    if (t.isDefault("dims")) {
+      // The user changed the kind but not the dims: point at what they wrote.
+      t.problem("kind", message.replace(", not ", ", but topology.dims is the default ")
+          + "; set topology.dims as well");
+    } else {
+      t.problem("dims", message);
+    }
+  }
+
+  // --- node, fabric, timing, module -------------------------------------------------------------
+
+  private NodeSpec node(ConfigReader n) {
+    return new NodeSpec(n.intValue("cores", 1, 1024), n.intValue("contexts", 1, 65536));
+  }
+
+  private FabricSpec fabric(ConfigReader f) {
+    long bandwidth = f.bitsPerSecond("link-bandwidth", 1, Long.MAX_VALUE);
+    int mark = problems.count();
+    long link = f.durationPs("link-latency", 0, MAX_LATENCY_PS);
+    long hop = f.durationPs("switch-latency", 0, MAX_LATENCY_PS);
+    // A block that is not one reads as zeros; its own problem says enough.
+    boolean both = f.has("link-latency") && f.has("switch-latency");
+    if (both && problems.count() == mark && link + hop == 0) {
+      f.problem(f.isDefault("switch-latency") ? "link-latency" : "switch-latency",
+          "the lookahead (switch-latency + link-latency) is zero; every step between nodes must"
+              + " take time, because the simulation advances in windows one hop wide: give"
+              + " switch-latency or link-latency a positive duration");
+    }
+    int mtu = (int) f.bytes("mtu", 1, 65536);
+    int header = (int) f.bytes("packet-header", 0, 4096);
+    String switching = f.oneOf("switching", "cut-through", "store-and-forward");
+    return new FabricSpec(bandwidth, link, hop, mtu, header,
+        switching.equals("store-and-forward")
+            ? Switching.STORE_AND_FORWARD
+            : Switching.CUT_THROUGH);
+  }
+
+  private TimingSpec timing(ConfigReader t) {
+    return new TimingSpec(
+        t.durationPs("mmio", 1, MAX_LATENCY_PS), // a poll must take time, or it would spin forever
+        t.durationPs("memory-latency", 0, MAX_LATENCY_PS),
+        t.bitsPerSecond("memory-bandwidth", 1, Long.MAX_VALUE),
+        t.durationPs("module-latency", 0, MAX_LATENCY_PS),
+        t.durationPs("context-map", 0, MAX_LATENCY_PS),
+        t.durationPs("poll-interval", 0, MAX_LATENCY_PS),
+        t.durationPs("interrupt", 0, MAX_LATENCY_PS));
+  }
+
+  private ModuleSpec module(ConfigReader m) {
+    return new ModuleSpec(
+        m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100),
+        m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE));
+  }
+
+  /** {@code "node 3"}, {@code "nodes 0..15"}, {@code "nodes 0..3, 8, 10..12"} for sorted ids. */
+  static String nodeWords(List<Integer> sorted) {
+    if (sorted.size() == 1) {
+      return "node " + sorted.get(0);
+    }
+    StringBuilder out = new StringBuilder("nodes ");
+    int start = 0;
+    for (int i = 1; i <= sorted.size(); i++) {
+      if (i == sorted.size() || sorted.get(i) != sorted.get(i - 1) + 1) {
+        if (start > 0) {
+          out.append(", ");
+        }
+        out.append(sorted.get(start));
+        if (i - 1 > start) {
+          out.append(i - 1 == start + 1 ? ", " : "..").append(sorted.get(i - 1));
+        }
+        start = i;
+      }
+    }
+    return out.toString();
+  }
+}
