@@ -5,8 +5,6 @@ import java.util.Arrays;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The bytes of an encoded {@link LatencyRecorder}: a tag, the exact count, sum and max, the length
@@ -37,32 +35,16 @@ final class LatencyCodec {
   /** A decoded recorder: its totals and its buckets, highest first. */
   record Decoded(long count, long sum, long max, long[] values, long[] counts) {}
 
-  static byte[] encode(AbstractHistogram histogram, long count, long sum, long max) {
+  /** @param values a value in each non-empty bucket, highest first, with its count at the same index */
+  static byte[] encode(long[] values, long[] counts, long count, long sum, long max) {
     Scratch scratch = SCRATCH.get();
     scratch.length = 0;
-    long[] buckets = buckets(histogram);
-    scratch.putVarint(buckets.length / 2);
-    long previous = 0;
-    for (int i = buckets.length - 2; i >= 0; i -= 2) { // highest first
-      scratch.putVarint(i == buckets.length - 2 ? buckets[i] : previous - buckets[i]);
-      scratch.putVarint(buckets[i + 1]);
-      previous = buckets[i];
+    scratch.putVarint(values.length);
+    for (int i = 0; i < values.length; i++) {
+      scratch.putVarint(i == 0 ? values[0] : values[i - 1] - values[i]);
+      scratch.putVarint(counts[i]);
     }
     return deflate(scratch, count, sum, max);
-  }
-
-  /** Value and count of each non-empty bucket, lowest first, interleaved. */
-  private static long[] buckets(AbstractHistogram histogram) {
-    long[] buckets = new long[16];
-    int n = 0;
-    for (HistogramIterationValue v : histogram.recordedValues()) {
-      if (n == buckets.length) {
-        buckets = Arrays.copyOf(buckets, n * 2);
-      }
-      buckets[n++] = v.getValueIteratedTo();
-      buckets[n++] = v.getCountAddedInThisIterationStep();
-    }
-    return Arrays.copyOf(buckets, n);
   }
 
   private static byte[] deflate(Scratch scratch, long count, long sum, long max) {

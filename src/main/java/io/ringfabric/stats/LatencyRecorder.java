@@ -1,54 +1,37 @@
 package io.ringfabric.stats;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 
 /**
  * Latencies of one kind, recorded in picoseconds. Percentiles come from an HdrHistogram (three
- * significant digits); count, mean and max are exact. Recorders merge without regard to order,
- * so per-component recorders give the same totals on every engine.
+ * significant digits); count, mean and max are exact. Recorders merge exactly and without regard
+ * to order, so however the samples were grouped (per part, per lane, per member), the merged
+ * percentiles are those of one histogram fed every value.
  */
 public final class LatencyRecorder {
-  // The histogram covers values up to a range that grows 32-fold at a time. HdrHistogram's own
-  // auto-resize grows it just enough for each new largest value, copying the counts every time:
-  // with latencies creeping up as queues build, that was a quarter of all a run allocated. It
-  // starts at 2 us (about 100 KB) when the machine is built: made during the run instead, or
-  // grown from the smallest range, the 64-node bench ran 15% slower on the actor engine.
-  private static final long FIRST_RANGE = 1L << 21; // ps: 2 us
-  private static final int GROWTH_BITS = 5;
-  private Histogram histogram = new Histogram(FIRST_RANGE, 3);
+  // Buckets are HdrHistogram's at three significant digits over every value it can track; this
+  // histogram is never counted into, it only names the bucket of a value. A recorder keeps counts
+  // for the buckets it uses alone (BucketCounts), and makes a histogram only to read percentiles.
+  private static final AbstractHistogram BUCKETS = new PackedHistogram(LatencyCodec.MAX_VALUE, 3);
+  private final BucketCounts buckets = new BucketCounts();
   private long count;
   private long sum;
   private long max;
 
   public void record(long ps) {
-    long value = Math.max(0, ps);
-    cover(value);
-    histogram.recordValue(value);
+    buckets.add(BUCKETS.lowestEquivalentValue(Math.max(0, ps)), 1);
     count++;
     sum += ps;
     max = Math.max(max, ps);
   }
 
   public void add(LatencyRecorder other) {
-    cover(other.histogram.getMaxValue());
-    histogram.add(other.histogram);
+    buckets.addAll(other.buckets);
     count += other.count;
     sum += other.sum;
     max = Math.max(max, other.max);
-  }
-
-  /** Makes the histogram reach {@code value}, keeping its counts (the buckets do not move). */
-  private void cover(long value) {
-    long range = histogram.getHighestTrackableValue();
-    if (value <= range) {
-      return;
-    }
-    while (range < value && range < LatencyCodec.MAX_VALUE >> GROWTH_BITS) {
-      range <<= GROWTH_BITS;
-    }
-    Histogram wider = new Histogram(Math.max(range, value), 3);
-    wider.add(histogram);
-    histogram = wider;
   }
 
   public long count() {
@@ -60,19 +43,30 @@ public final class LatencyRecorder {
     if (count == 0) {
       return new Summary(0, 0, 0, 0, 0, 0, 0);
     }
+    Histogram h = histogram();
     return new Summary(
         count,
         ns((double) sum / count),
-        ns(percentile(50)),
-        ns(percentile(90)),
-        ns(percentile(99)),
-        ns(percentile(99.9)),
+        ns(percentile(h, 50, max)),
+        ns(percentile(h, 90, max)),
+        ns(percentile(h, 99, max)),
+        ns(percentile(h, 99.9, max)),
         ns(max));
   }
 
   /** A bucket's upper edge can lie above every recorded value; never report more than the max. */
-  private long percentile(double p) {
+  private static long percentile(Histogram histogram, double p, long max) {
     return Math.min(histogram.getValueAtPercentile(p), max);
+  }
+
+  /** The counts as one histogram, as if every value had been recorded into it. */
+  private Histogram histogram() {
+    long[] values = buckets.highestFirst();
+    Histogram h = new Histogram(Math.max(2, values.length == 0 ? 2 : values[0]), 3);
+    for (long v : values) {
+      h.recordValueWithCount(v, buckets.count(v));
+    }
+    return h;
   }
 
   /** Picoseconds to nanoseconds, rounded to the picosecond so printing stays exact. */
@@ -85,7 +79,12 @@ public final class LatencyRecorder {
    * merges them; {@link #decode} gives it back: the histogram's counts, and the count, sum and max.
    */
   public byte[] encode() {
-    return LatencyCodec.encode(histogram, count, sum, max);
+    long[] values = buckets.highestFirst();
+    long[] counts = new long[values.length];
+    for (int i = 0; i < values.length; i++) {
+      counts[i] = buckets.count(values[i]);
+    }
+    return LatencyCodec.encode(values, counts, count, sum, max);
   }
 
   /**
@@ -107,11 +106,8 @@ public final class LatencyRecorder {
    */
   void addEncoded(byte[] bytes) {
     LatencyCodec.Decoded d = LatencyCodec.decode(bytes);
-    if (d.values().length > 0) {
-      cover(d.values()[0]); // highest first
-    }
     for (int i = 0; i < d.values().length; i++) {
-      histogram.recordValueWithCount(d.values()[i], d.counts()[i]);
+      buckets.add(BUCKETS.lowestEquivalentValue(d.values()[i]), d.counts()[i]);
     }
     count += d.count();
     sum += d.sum();

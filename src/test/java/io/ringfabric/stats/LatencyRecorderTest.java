@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** A recorder's bytes give back the same recorder: percentiles, count, mean and max. */
@@ -42,7 +43,7 @@ class LatencyRecorderTest {
 
   @Test
   void percentilesAreThoseOfOneHistogramWhateverRangeTheValuesGrowThrough() {
-    org.HdrHistogram.Histogram plain = new org.HdrHistogram.Histogram(3);
+    Histogram plain = new Histogram(3);
     LatencyRecorder r = new LatencyRecorder();
     SplittableRandom random = new SplittableRandom(11);
     LatencyRecorder empty = new LatencyRecorder();
@@ -56,6 +57,35 @@ class LatencyRecorderTest {
     assertEquals(Math.min(plain.getValueAtPercentile(50), plain.getMaxValue()) / 1000.0, s.p50());
     assertEquals(Math.min(plain.getValueAtPercentile(99.9), plain.getMaxValue()) / 1000.0, s.p999());
     assertEquals(20_000, s.count());
+  }
+
+  @Test
+  void recordersMergedInAnyGroupingGiveThePercentilesOfOneHistogramFedEveryValue() {
+    Histogram plain = new Histogram(3);
+    long max = 0;
+    LatencyRecorder[] parts = new LatencyRecorder[37];
+    Arrays.setAll(parts, i -> new LatencyRecorder());
+    SplittableRandom random = new SplittableRandom(29);
+    for (int i = 0; i < 50_000; i++) { // every range from 1 ps to about 2^50 ps
+      long ps = random.nextLong(1L << random.nextInt(1, 51));
+      plain.recordValue(ps);
+      max = Math.max(max, ps);
+      parts[random.nextInt(parts.length)].record(ps);
+    }
+    LatencyRecorder direct = new LatencyRecorder();
+    LatencyRecorder decoded = new LatencyRecorder();
+    for (int i = parts.length - 1; i >= 0; i--) { // another order than they were filled in
+      direct.add(parts[i]);
+      decoded.addEncoded(parts[i].encode());
+    }
+    LatencyRecorder.Summary s = direct.summary();
+    for (double p : new double[] {50, 90, 99, 99.9}) {
+      double expected = Math.min(plain.getValueAtPercentile(p), max) / 1000.0;
+      assertEquals(expected, p == 50 ? s.p50() : p == 90 ? s.p90() : p == 99 ? s.p99() : s.p999(), "p" + p);
+    }
+    assertEquals(50_000, s.count());
+    assertEquals(max / 1000.0, s.max());
+    assertEquals(s, decoded.summary());
   }
 
   @Test
