@@ -48,7 +48,7 @@ public final class MessagingModule extends Component {
     this.timing = spec.timing();
     this.cutThrough = fabric.switching() == Switching.CUT_THROUGH;
     this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
-    this.target = new TargetSide(this, node, nodes, layout, spec);
+    this.target = new TargetSide(this, node, layout, spec);
     this.injection = new OutputPort("node " + node + " module -> switch");
   }
 
@@ -268,6 +268,11 @@ public final class MessagingModule extends Component {
   }
 
   /** PUTs this module held for room in a full ring (module.ring-full = hold). */
+  /** What the target side keeps of the operations it served: records, and those still holding a payload (tests). */
+  int[] servedState() {
+    return new int[] {target.records(), target.recordsHoldingPayload()};
+  }
+
   public long heldPuts() {
     return target.heldPuts();
   }

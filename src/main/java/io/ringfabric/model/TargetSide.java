@@ -1,5 +1,8 @@
 package io.ringfabric.model;
 
+import java.util.HashMap;
+import java.util.Map;
+
 
 /**
  * The target side of one node's messaging module: it serves the requests other nodes' contexts
@@ -24,17 +27,19 @@ final class TargetSide {
   private final FabricSpec fabric;
   private final TimingSpec timing;
   private final ModuleSpec limits;
-  private final int contexts; // per node: the rows of served are this long
-  // What this module last answered to each initiating context: served[node][context], a node's
-  // row made on its first request (most modules hear from few nodes in a big machine).
-  private final Served[][] served;
+  private final int contexts; // per node, to key served by initiating context
+  // What this module last answered to each initiating context that has sent it anything, by
+  // node * contexts + context: a map, because a module in a big machine hears from few of all
+  // contexts, and rows for every node it heard from grew with the square of the nodes. Only
+  // looked up, never iterated, so its order cannot reach a result.
+  private final Map<Long, Served> served = new HashMap<>();
   private final HeldPuts held = new HeldPuts();
   private long holdCheckAt = Long.MAX_VALUE; // the earliest HOLD_CHECK posted and not yet handled
   private long servedPuts;
   private long servedGets;
   private long refusedLate;
 
-  TargetSide(MessagingModule module, int node, int nodes, Layout layout, MachineSpec spec) {
+  TargetSide(MessagingModule module, int node, Layout layout, MachineSpec spec) {
     this.module = module;
     this.node = node;
     this.layout = layout;
@@ -42,7 +47,6 @@ final class TargetSide {
     this.timing = spec.timing();
     this.limits = spec.module();
     this.contexts = spec.node().contexts();
-    this.served = new Served[nodes][];
   }
 
   /** What this module last answered to one initiating context, to answer retries alike. */
@@ -62,6 +66,14 @@ final class TargetSide {
       this.type = type;
       this.ring = ring;
     }
+
+    /** The action is answered: what a copy of its request needs stays, the PUT's payload goes. */
+    void answered(Status status) {
+      this.pending = false;
+      this.status = status;
+      this.payload = null;
+      this.requestOrigin = ElementOrigin.NONE;
+    }
   }
 
   /** A whole request has arrived: {@code first} is its first packet, {@code payload} its payload. */
@@ -79,7 +91,7 @@ final class TargetSide {
     Packet.Type answer = first.type() == Packet.Type.PUT_REQUEST
         ? Packet.Type.PUT_RESPONSE : Packet.Type.GET_RESPONSE;
     Served record = new Served(first.sequence(), answer, first.ring());
-    served[first.sourceNode()][first.sourceContext()] = record;
+    served.put(key(first.sourceNode(), first.sourceContext()), record);
     TraceSink recorder = module.recorder();
     if (recorder != null) {
       recorder.requestArrived(now(), first.action().toString(), layout.module(first.sourceNode()),
@@ -87,8 +99,7 @@ final class TargetSide {
     }
     long done = module.work();
     if (now() > first.giveUpAt()) {
-      record.pending = false; // too late: the initiator has given up on it, so leave the ring alone
-      record.status = Status.TIMEOUT;
+      record.answered(Status.TIMEOUT); // too late: the initiator has given up on it, so leave the ring alone
       refusedLate++;
       if (recorder != null) {
         recorder.refused(now(), first.action().toString(), 0, Status.TIMEOUT, first.ring(),
@@ -132,8 +143,7 @@ final class TargetSide {
         return;
       }
     }
-    s.pending = false;
-    s.status = r.status();
+    s.answered(r.status());
     s.element = r.element();
     s.origin = r.origin();
     TraceSink recorder = module.recorder();
@@ -182,8 +192,7 @@ final class TargetSide {
     }
     for (HeldPuts.Held h : held.expire(now())) {
       Served s = served(h.action().node(), h.action().context());
-      s.pending = false;
-      s.status = Status.FULL;
+      s.answered(Status.FULL);
       respond(h.action(), s, module.work());
     }
     long next = held.nextDeadlineAfter(now());
@@ -206,14 +215,27 @@ final class TargetSide {
     }
   }
 
-  /** The record for one initiating context, making its node's row on first use. */
+  /** The record for one initiating context, or null if it never sent this module anything. */
   private Served served(int sourceNode, int sourceContext) {
-    Served[] row = served[sourceNode];
-    if (row == null) {
-      row = new Served[contexts];
-      served[sourceNode] = row;
+    return served.get(key(sourceNode, sourceContext));
+  }
+
+  private long key(int sourceNode, int sourceContext) {
+    return (long) sourceNode * contexts + sourceContext;
+  }
+
+  /** Records of what this module answered, one per initiating context heard from (tests). */
+  int records() {
+    return served.size();
+  }
+
+  /** Records that still hold a PUT's payload: those of PUTs not yet applied or refused (tests). */
+  int recordsHoldingPayload() {
+    int n = 0;
+    for (Served s : served.values()) {
+      n += s.payload == null ? 0 : 1;
     }
-    return row[sourceContext];
+    return n;
   }
 
   private long now() {
