@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.PerfettoExport;
 import io.ringfabric.trace.TraceFormatException;
 import io.ringfabric.trace.TraceQuery;
@@ -167,9 +168,9 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Long convert(String value) {
       try {
-        return TraceQuery.parseTime(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
+        return SimTime.parse(value);
+      } catch (SimTime.BadTime e) {
+        throw new CommandLine.TypeConversionException(Times.notATime(e));
       }
     }
   }

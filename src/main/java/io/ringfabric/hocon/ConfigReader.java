@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.model.SimTime;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -133,21 +134,17 @@ public final class ConfigReader {
     if (v == null) {
       return minPs;
     }
-    BigInteger ps;
+    long ps;
     try {
-      ps = Units.picoseconds(v);
-    } catch (IllegalArgumentException e) {
-      problem(key, e.getMessage() + ", not " + show(v));
+      ps = SimTime.parseWithUnit(String.valueOf(v.unwrapped()));
+    } catch (SimTime.BadTime e) {
+      // The clock's own limits are, for a key with bounds, just outside them.
+      problem(key, e.outsideClock()
+          ? outOfRange(show(v), SimTime.compact(minPs), SimTime.compact(maxPs), minPs, maxPs)
+          : e.reason() + ", not " + show(v));
       return minPs;
     }
-    String min = Units.formatPs(minPs);
-    String max = Units.formatPs(maxPs);
-    if (ps.bitLength() > 63) {
-      // The model's clock is a long count of picoseconds.
-      problem(key, outOfRange(show(v), min, max, minPs, maxPs));
-      return minPs;
-    }
-    return inRange(key, ps.longValue(), minPs, maxPs, min, max, show(v));
+    return inRange(key, ps, minPs, maxPs, SimTime.compact(minPs), SimTime.compact(maxPs), show(v));
   }
 
   /** A size in bytes (e.g. {@code 4KiB} or {@code 64}), within bounds. */
@@ -534,46 +531,14 @@ public final class ConfigReader {
     return ConfigUtil.joinPath(key);
   }
 
-  /** Parsing of durations and rates, exact (in BigInteger) so that no input silently rounds. */
+  /** Parsing of rates. */
   static final class Units {
-    static final String DURATION_UNITS = "ns, us, ms, s, m, h, d";
-
     private static final Pattern QUANTITY = Pattern.compile(
         "\\s*([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\\s*(\\S*?)\\s*");
-
-    // Typesafe Config's duration unit names, so that a scenario means what Typesafe's docs say.
-    private static final Map<String, BigInteger> PS_PER_UNIT = durationUnits();
 
     private static final Pattern RATE_UNIT = Pattern.compile("([kKMGT]?)(bps|B/s)");
 
     private Units() {}
-
-    /**
-     * Picoseconds; an IllegalArgumentException, its message saying what a duration must be, if
-     * {@code v} is not one. A plain 0 needs no unit; any other plain number does, because Typesafe
-     * would read it as milliseconds, a trap in a model whose latencies are nanoseconds.
-     */
-    static BigInteger picoseconds(ConfigValue v) {
-      Matcher m = quantity(v);
-      BigInteger perUnit = m == null ? null : PS_PER_UNIT.get(m.group(2));
-      if (m != null && m.group(2).isEmpty()) {
-        if (new BigDecimal(m.group(1)).signum() == 0) {
-          return BigInteger.ZERO;
-        }
-        throw new IllegalArgumentException(
-            "a duration needs a unit (" + DURATION_UNITS + "), e.g. 20ns");
-      }
-      if (perUnit == null) {
-        throw new IllegalArgumentException("must be a duration such as 20ns, 1.5us or 2ms (units "
-            + DURATION_UNITS + ")");
-      }
-      try {
-        return new BigDecimal(m.group(1)).multiply(new BigDecimal(perUnit)).toBigIntegerExact();
-      } catch (ArithmeticException e) {
-        throw new IllegalArgumentException(
-            "is finer than the model's time step of one picosecond (0.001ns)");
-      }
-    }
 
     /** Bits per second, rounded to the nearest whole one, or null if {@code v} is not a rate. */
     static BigInteger bitsPerSecond(ConfigValue v) {
@@ -590,21 +555,6 @@ public final class ConfigReader {
         rate = rate.multiply(BigDecimal.valueOf(8));
       }
       return rate.setScale(0, RoundingMode.HALF_UP).toBigIntegerExact();
-    }
-
-    /** A readable duration for messages: the largest unit that divides it exactly. */
-    static String formatPs(long ps) {
-      if (ps == Long.MAX_VALUE || ps == 0) {
-        return ps == 0 ? "0ns" : "about 106 days";
-      }
-      String[] names = {"s", "ms", "us", "ns"};
-      long[] sizes = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
-      for (int i = 0; i < names.length; i++) {
-        if (ps % sizes[i] == 0) {
-          return ps / sizes[i] + names[i];
-        }
-      }
-      return BigDecimal.valueOf(ps, 3).stripTrailingZeros().toPlainString() + "ns";
     }
 
     private static Matcher quantity(ConfigValue v) {
@@ -627,24 +577,6 @@ public final class ConfigReader {
           return 12;
         default:
           return 0;
-      }
-    }
-
-    private static Map<String, BigInteger> durationUnits() {
-      Map<String, BigInteger> units = new java.util.HashMap<>();
-      addUnit(units, 1_000L, "ns", "nano", "nanos", "nanosecond", "nanoseconds");
-      addUnit(units, 1_000_000L, "us", "micro", "micros", "microsecond", "microseconds");
-      addUnit(units, 1_000_000_000L, "ms", "milli", "millis", "millisecond", "milliseconds");
-      addUnit(units, 1_000_000_000_000L, "s", "second", "seconds");
-      addUnit(units, 60_000_000_000_000L, "m", "minute", "minutes");
-      addUnit(units, 3_600_000_000_000_000L, "h", "hour", "hours");
-      addUnit(units, 86_400_000_000_000_000L, "d", "day", "days");
-      return Map.copyOf(units);
-    }
-
-    private static void addUnit(Map<String, BigInteger> units, long ps, String... names) {
-      for (String name : names) {
-        units.put(name, BigInteger.valueOf(ps));
       }
     }
   }

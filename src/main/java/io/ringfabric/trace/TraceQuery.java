@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -34,40 +33,6 @@ public final class TraceQuery {
 
   // ---------------------------------------------------------------------------------------------
   // Times
-
-  private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ps|ns|us|µs|ms|s)?");
-
-  /**
-   * A time as the user writes it: {@code 1500ns}, {@code 2us}, {@code 3ms}, {@code 0.5s},
-   * {@code 250ps}, or a plain number of picoseconds; returns picoseconds.
-   *
-   * @throws IllegalArgumentException with a message saying what is accepted
-   */
-  public static long parseTime(String text) {
-    String s = text == null ? "" : text.strip();
-    Matcher m = TIME.matcher(s);
-    if (!m.matches()) {
-      throw new IllegalArgumentException("'" + text + "' is not a time; write e.g. 1500ns, 2us, 3ms"
-          + " or a number of picoseconds");
-    }
-    String unit = m.group(2) == null ? "ps" : m.group(2);
-    long factor = switch (unit) {
-      case "ps" -> 1L;
-      case "ns" -> 1_000L;
-      case "us", "µs" -> 1_000_000L;
-      case "ms" -> 1_000_000_000L;
-      default -> 1_000_000_000_000L;
-    };
-    BigDecimal ps = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor));
-    if (ps.stripTrailingZeros().scale() > 0) {
-      throw new IllegalArgumentException("'" + text + "' is not a whole number of picoseconds");
-    }
-    try {
-      return ps.longValueExact();
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("'" + text + "' is too large a time");
-    }
-  }
 
   /** Picoseconds as nanoseconds with three decimals and thousands separators: {@code 1,388.500}. */
   public static String ns(long ps) {

@@ -3,7 +3,6 @@ package io.ringfabric.trace;
 import static io.ringfabric.trace.SyntheticTrace.HEADER;
 import static io.ringfabric.trace.SyntheticTrace.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.trace.TraceRecord.Kinds;
@@ -35,23 +34,6 @@ class TraceQueryTest {
 
   private Path storyFile() throws IOException {
     return SyntheticTrace.write(dir.resolve("story.jsonl.gz"), HEADER, story);
-  }
-
-  @Test
-  void parsesTimes() {
-    assertEquals(1_500_000, TraceQuery.parseTime("1500ns"));
-    assertEquals(2_000_000, TraceQuery.parseTime("2us"));
-    assertEquals(2_000_000, TraceQuery.parseTime("2µs"));
-    assertEquals(3_000_000_000L, TraceQuery.parseTime("3ms"));
-    assertEquals(500_000_000_000L, TraceQuery.parseTime("0.5s"));
-    assertEquals(1_234_500, TraceQuery.parseTime("1234.5ns"));
-    assertEquals(250, TraceQuery.parseTime("250ps"));
-    assertEquals(1_500_000, TraceQuery.parseTime("1500000"));
-    assertEquals(1_500_000, TraceQuery.parseTime(" 1500 ns "));
-    for (String bad : new String[] {"", "soon", "-5ns", "1.5", "0.0001ns", "5 parsecs", "1e3ns", "99999999999s"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceQuery.parseTime(bad), bad);
-      assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
-    }
   }
 
   @Test
