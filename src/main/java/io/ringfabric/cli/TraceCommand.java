@@ -226,8 +226,8 @@ final class TraceCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--node must be 0 or more, got " + node);
       }
       if (from != null && to != null && from >= to) {
-        throw new ParameterException(spec.commandLine(), "--from (" + TraceQuery.ns(from) + " ns) must be before --to ("
-            + TraceQuery.ns(to) + " ns): records at or after --from and before --to are kept");
+        throw new ParameterException(spec.commandLine(), "--from (" + SimTime.nsThreeDecimals(from) + " ns) must be before --to ("
+            + SimTime.nsThreeDecimals(to) + " ns): records at or after --from and before --to are kept");
       }
       if (component != null && component.isBlank()) {
         throw new ParameterException(spec.commandLine(), "--component needs some text, e.g. --component \"node 3 switch\"");
@@ -272,8 +272,8 @@ final class TraceCommand implements Callable<Integer> {
     public Integer call() {
       PrintWriter stdout = spec.commandLine().getOut();
       if (from != null && to != null && from >= to) {
-        throw new ParameterException(spec.commandLine(), "--from (" + TraceQuery.ns(from) + " ns) must be before --to ("
-            + TraceQuery.ns(to) + " ns)");
+        throw new ParameterException(spec.commandLine(), "--from (" + SimTime.nsThreeDecimals(from) + " ns) must be before --to ("
+            + SimTime.nsThreeDecimals(to) + " ns)");
       }
       if (Files.isDirectory(out)) {
         throw new BadInput("cannot write " + out + ": it is a directory");

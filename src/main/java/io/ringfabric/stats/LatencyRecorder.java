@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.model.SimTime;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -62,22 +63,17 @@ public final class LatencyRecorder {
     }
     return new Summary(
         count,
-        ns((double) sum / count),
-        ns(percentile(50)),
-        ns(percentile(90)),
-        ns(percentile(99)),
-        ns(percentile(99.9)),
-        ns(max));
+        SimTime.toNs((double) sum / count),
+        SimTime.toNs(percentile(50)),
+        SimTime.toNs(percentile(90)),
+        SimTime.toNs(percentile(99)),
+        SimTime.toNs(percentile(99.9)),
+        SimTime.toNs(max));
   }
 
   /** A bucket's upper edge can lie above every recorded value; never report more than the max. */
   private long percentile(double p) {
     return Math.min(histogram.getValueAtPercentile(p), max);
-  }
-
-  /** Picoseconds to nanoseconds, rounded to the picosecond so printing stays exact. */
-  private static double ns(double ps) {
-    return Math.round(ps) / 1000.0;
   }
 
   /**

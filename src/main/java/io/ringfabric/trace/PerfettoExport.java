@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -324,7 +325,7 @@ public final class PerfettoExport {
   }
 
   private void completionSeen(TraceRecord r) throws IOException {
-    instant(r, componentTrack(r), "seen" + opSuffix(r), "status", r.status(), "after_ns", ns(r.dur()));
+    instant(r, componentTrack(r), "seen" + opSuffix(r), "status", r.status(), "after_ns", SimTime.nsExact(r.dur()));
     if (r.op() == null) {
       return;
     }
@@ -506,7 +507,7 @@ public final class PerfettoExport {
       name += " " + op.status;
     }
     slice(op.pid, op.tid, start, end - start, name, "op", "op", op.id, "detail", op.detail, "status", op.status,
-        "latency_ns", open ? null : ns(end - start));
+        "latency_ns", open ? null : SimTime.nsExact(end - start));
     String there = target >= 0 ? "node " + target : "the target";
     for (int i = 0; i < st.size(); i++) {
       Stage a = st.get(i);
@@ -568,7 +569,7 @@ public final class PerfettoExport {
     lanes.get(lane)[0] = r.t() + r.dur();
     String name = (r.op() != null ? r.op() + " " : "") + (r.detail() != null ? r.detail() : "packet");
     slice(pid, portTid(pid, port, lane), r.t(), r.dur(), name, "packet", "op", r.op(), "bytes", r.bytes(),
-        "wait_ns", r.waitPs() > 0 ? ns(r.waitPs()) : null);
+        "wait_ns", r.waitPs() > 0 ? SimTime.nsExact(r.waitPs()) : null);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -702,36 +703,13 @@ public final class PerfettoExport {
   // ---------------------------------------------------------------------------------------------
   // Events
 
-  /** Picoseconds as exact microseconds, without an exponent: 1234567 -> "1.234567". */
-  static String us(long ps) {
-    if (ps < 0) {
-      return "-" + us(-ps);
-    }
-    long whole = ps / 1_000_000;
-    long frac = ps % 1_000_000;
-    if (frac == 0) {
-      return Long.toString(whole);
-    }
-    String f = String.format("%06d", frac);
-    int end = f.length();
-    while (f.charAt(end - 1) == '0') {
-      end--;
-    }
-    return whole + "." + f.substring(0, end);
-  }
-
-  /** Picoseconds as an exact number of nanoseconds, for args. */
-  private static java.math.BigDecimal ns(long ps) {
-    return java.math.BigDecimal.valueOf(ps, 3);
-  }
-
   private void begin(String ph, int pid, int tid, long tsPs) throws IOException {
     g.writeStartObject();
     g.writeStringField("ph", ph);
     g.writeNumberField("pid", pid);
     g.writeNumberField("tid", tid);
     g.writeFieldName("ts");
-    g.writeNumber(us(tsPs));
+    g.writeNumber(SimTime.us(tsPs));
     events++;
   }
 
@@ -791,7 +769,7 @@ public final class PerfettoExport {
       throws IOException {
     begin("X", pid, tid, tsPs);
     g.writeFieldName("dur");
-    g.writeNumber(us(Math.max(0, durPs)));
+    g.writeNumber(SimTime.us(Math.max(0, durPs)));
     g.writeStringField("name", name);
     g.writeStringField("cat", cat);
     args(kv);

@@ -1,5 +1,7 @@
 package io.ringfabric.trace;
 
+import static io.ringfabric.model.SimTime.nsThreeDecimals;
+
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -30,16 +32,6 @@ public final class TraceQuery {
 
   /** Lines of a journey kept at most; more are counted, not shown. */
   public static final int MAX_JOURNEY = 100_000;
-
-  // ---------------------------------------------------------------------------------------------
-  // Times
-
-  /** Picoseconds as nanoseconds with three decimals and thousands separators: {@code 1,388.500}. */
-  public static String ns(long ps) {
-    String sign = ps < 0 ? "-" : "";
-    long a = Math.abs(ps);
-    return sign + String.format(Locale.ROOT, "%,d.%03d", a / 1000, a % 1000);
-  }
 
   // ---------------------------------------------------------------------------------------------
   // Details the writer puts in records
@@ -156,8 +148,8 @@ public final class TraceQuery {
         b.append("  no records").append(nl);
       } else {
         b.append("  ").append(String.format(Locale.ROOT, "%,d", records)).append(records == 1 ? " record" : " records")
-            .append(" from ").append(ns(firstT)).append(" ns to ").append(ns(lastT)).append(" ns (")
-            .append(ns(lastT - firstT)).append(" ns)").append(nl);
+            .append(" from ").append(nsThreeDecimals(firstT)).append(" ns to ").append(nsThreeDecimals(lastT)).append(" ns (")
+            .append(nsThreeDecimals(lastT - firstT)).append(" ns)").append(nl);
       }
 
       b.append(nl).append("Records by kind").append(nl);
@@ -191,7 +183,7 @@ public final class TraceQuery {
         b.append(String.format(Locale.ROOT, "  %-" + ow + "s%16s  %-6s  %-8s  %s", "op", "latency (ns)", "action",
             "target", "status")).append(nl);
         for (SlowOp s : slowest) {
-          b.append(String.format(Locale.ROOT, "  %-" + ow + "s%16s  %-6s  %-8s  %s", s.op(), ns(s.latencyPs()),
+          b.append(String.format(Locale.ROOT, "  %-" + ow + "s%16s  %-6s  %-8s  %s", s.op(), nsThreeDecimals(s.latencyPs()),
               s.action() == null ? "?" : s.action(), s.targetNode() < 0 ? "?" : "node " + s.targetNode(),
               s.status() == null ? "?" : s.status())).append(nl);
         }
@@ -209,8 +201,8 @@ public final class TraceQuery {
     }
     StringBuilder b = new StringBuilder();
     if (time) {
-      b.append("from ").append(ns(h.from() == null ? 0 : h.from())).append(" ns to ")
-          .append(h.to() == null ? "the end of the run" : ns(h.to()) + " ns");
+      b.append("from ").append(nsThreeDecimals(h.from() == null ? 0 : h.from())).append(" ns to ")
+          .append(h.to() == null ? "the end of the run" : nsThreeDecimals(h.to()) + " ns");
     } else {
       b.append("the whole run");
     }
@@ -339,13 +331,13 @@ public final class TraceQuery {
         TraceRecord c = records.get(i);
         long gap = c.t() - a.t();
         if (gap > 0 && (best == null || gap > best.ps())) {
-          best = new Contributor(gap, ns(gap) + " ns from " + a.kind() + " at " + a.component() + " to "
+          best = new Contributor(gap, nsThreeDecimals(gap) + " ns from " + a.kind() + " at " + a.component() + " to "
               + c.kind() + " at " + c.component());
         }
       }
       for (TraceRecord r : records) {
         if (r.waitPs() > 0 && (best == null || r.waitPs() >= best.ps())) {
-          best = new Contributor(r.waitPs(), ns(r.waitPs()) + " ns waiting for the link at "
+          best = new Contributor(r.waitPs(), nsThreeDecimals(r.waitPs()) + " ns waiting for the link at "
               + (r.port() != null ? r.port() : r.component()));
         }
       }
@@ -372,8 +364,8 @@ public final class TraceQuery {
           }
         }
         if (n > 0) {
-          return "waiting for links: " + ns(total) + " ns in all, " + n + (n == 1 ? " wait" : " waits")
-              + "; the longest " + ns(longest.waitPs()) + " ns at "
+          return "waiting for links: " + nsThreeDecimals(total) + " ns in all, " + n + (n == 1 ? " wait" : " waits")
+              + "; the longest " + nsThreeDecimals(longest.waitPs()) + " ns at "
               + (longest.port() != null ? longest.port() : longest.component());
         }
       }
@@ -399,9 +391,9 @@ public final class TraceQuery {
       b.append(String.format(Locale.ROOT, "%16s  %12s  %-16s  %s", "time (ns)", "+ns", "stage", "where")).append(nl);
       long prev = -1;
       for (TraceRecord r : records) {
-        String delta = prev < 0 ? "" : "+" + ns(r.t() - prev);
+        String delta = prev < 0 ? "" : "+" + nsThreeDecimals(r.t() - prev);
         prev = r.t();
-        b.append(String.format(Locale.ROOT, "%16s  %12s  %-16s  %s", ns(r.t()), delta, r.kind(), describe(r, false)))
+        b.append(String.format(Locale.ROOT, "%16s  %12s  %-16s  %s", nsThreeDecimals(r.t()), delta, r.kind(), describe(r, false)))
             .append(nl);
       }
       if (notShown > 0) {
@@ -418,15 +410,15 @@ public final class TraceQuery {
         }
       }
       if (completed != null) {
-        b.append("total ").append(ns(totalPs())).append(" ns from doorbell to completion");
+        b.append("total ").append(nsThreeDecimals(totalPs())).append(" ns from doorbell to completion");
         if (completed.status() != null) {
           b.append(" (").append(completed.status()).append(")");
         }
         if (seen != null && seen.dur() > 0) {
-          b.append("; the process saw it ").append(ns(seen.dur())).append(" ns after the doorbell");
+          b.append("; the process saw it ").append(nsThreeDecimals(seen.dur())).append(" ns after the doorbell");
         }
       } else {
-        b.append("total ").append(ns(totalPs())).append(" ns from the first record to the last; no completed"
+        b.append("total ").append(nsThreeDecimals(totalPs())).append(" ns from the first record to the last; no completed"
             + " record (the trace ends before the operation finished, or does not cover its node)");
       }
       b.append(nl);
@@ -510,7 +502,7 @@ public final class TraceQuery {
         out.write(r.lineText());
         out.write('\n');
       } else {
-        out.write(String.format(Locale.ROOT, "%16s  %-16s  %s", ns(rec.t()), rec.kind(), describe(rec, true)));
+        out.write(String.format(Locale.ROOT, "%16s  %-16s  %s", nsThreeDecimals(rec.t()), rec.kind(), describe(rec, true)));
         out.write(System.lineSeparator());
       }
       n++;
@@ -554,19 +546,19 @@ public final class TraceQuery {
     if (r.dur() != 0) {
       String what = Kinds.PACKET_SENT.equals(r.kind()) ? "on the wire "
           : Kinds.COMPLETED.equals(r.kind()) || Kinds.COMPLETION_SEEN.equals(r.kind()) ? "after " : "lasts ";
-      b.append("  ").append(what).append(ns(r.dur())).append(" ns");
+      b.append("  ").append(what).append(nsThreeDecimals(r.dur())).append(" ns");
     }
     if (r.detail() != null) {
       b.append("  ").append(r.detail());
     }
     if (packet) {
       if (r.waitPs() > 0) {
-        b.append("  WAITED ").append(ns(r.waitPs())).append(" ns at ").append(r.port() != null ? r.port() : r.component());
+        b.append("  WAITED ").append(nsThreeDecimals(r.waitPs())).append(" ns at ").append(r.port() != null ? r.port() : r.component());
       } else {
         b.append("  no wait");
       }
     } else if (r.waitPs() > 0) {
-      b.append("  waited ").append(ns(r.waitPs())).append(" ns");
+      b.append("  waited ").append(nsThreeDecimals(r.waitPs())).append(" ns");
     }
     return b.toString();
   }

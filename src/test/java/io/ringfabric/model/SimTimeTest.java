@@ -149,6 +149,7 @@ class SimTimeTest {
     assertEquals("0.000001", SimTime.us(1));
     assertEquals("1.01", SimTime.us(1_010_000));
     assertEquals("1.234567", SimTime.us(1_234_567));
+    assertEquals("1234567.890123", SimTime.us(1_234_567_890_123L));
     assertEquals("20", SimTime.us(20_000_000));
     assertEquals("-0.5", SimTime.us(-500_000));
     assertEquals("9223372036854.775807", SimTime.us(Long.MAX_VALUE));

@@ -5,6 +5,7 @@ import static io.ringfabric.trace.SyntheticTrace.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,14 +35,6 @@ class TraceQueryTest {
 
   private Path storyFile() throws IOException {
     return SyntheticTrace.write(dir.resolve("story.jsonl.gz"), HEADER, story);
-  }
-
-  @Test
-  void formatsNanoseconds() {
-    assertEquals("0.000", TraceQuery.ns(0));
-    assertEquals("1.000", TraceQuery.ns(1000));
-    assertEquals("1,388.500", TraceQuery.ns(1_388_500));
-    assertEquals("0.001", TraceQuery.ns(1));
   }
 
   @Test
@@ -121,9 +114,9 @@ class TraceQueryTest {
     for (int i = 0; i < expected.size(); i++) {
       String l = lines.get(i + 2);
       TraceRecord r = expected.get(i);
-      assertTrue(l.contains(TraceQuery.ns(r.t())) && l.contains(r.kind()), l);
+      assertTrue(l.contains(SimTime.nsThreeDecimals(r.t())) && l.contains(r.kind()), l);
       if (i > 0) {
-        assertTrue(l.contains("+" + TraceQuery.ns(r.t() - expected.get(i - 1).t())), l);
+        assertTrue(l.contains("+" + SimTime.nsThreeDecimals(r.t() - expected.get(i - 1).t())), l);
       }
     }
     List<String> waited = lines.stream().filter(l -> l.contains("WAITED")).toList();
@@ -175,7 +168,7 @@ class TraceQueryTest {
     assertEquals(expected.size(), text.size());
     List<TraceRecord> matching = story.stream().filter(p).toList();
     for (int i = 0; i < text.size(); i++) {
-      assertTrue(text.get(i).contains(TraceQuery.ns(matching.get(i).t())), text.get(i));
+      assertTrue(text.get(i).contains(SimTime.nsThreeDecimals(matching.get(i).t())), text.get(i));
       assertTrue(text.get(i).contains(matching.get(i).kind()), text.get(i));
     }
   }
