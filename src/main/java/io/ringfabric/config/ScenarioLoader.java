@@ -14,6 +14,7 @@ import com.typesafe.config.ConfigValueType;
 import io.ringfabric.hocon.Closest;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.ModuleSpec;
@@ -137,7 +138,7 @@ public final class ScenarioLoader {
     }
     ConfigValue root = merged.root().get(ROOT);
     if (!(root instanceof ConfigObject)) {
-      problems.add(root.origin(), ROOT, "must be a block { ... }, not " + ConfigReader.show(root));
+      problems.add(root.origin(), ROOT, "must be a block { ... }, not " + ConfigValues.show(root));
       throw new ConfigException(problems.lines());
     }
     checkKnownKeys((ConfigObject) root, reference, ROOT, problems);
@@ -219,7 +220,7 @@ public final class ScenarioLoader {
       if (key.equals(ROOT) || OTHER_ROOTS.contains(key)) {
         continue;
       }
-      problems.add(user.get(key).origin(), ConfigReader.quoteIfNeeded(key),
+      problems.add(user.get(key).origin(), ConfigValues.quoteIfNeeded(key),
           "unknown key outside the " + ROOT + " root; closest valid key: '"
               + closestRoot(key, reference) + "'");
     }
@@ -260,14 +261,14 @@ public final class ScenarioLoader {
     for (String key : new TreeSet<>(actual.keySet())) {
       ConfigValue value = actual.get(key);
       ConfigValue ref = reference.get(key);
-      String keyPath = path + "." + ConfigReader.quoteIfNeeded(key);
+      String keyPath = path + "." + ConfigValues.quoteIfNeeded(key);
       if (ref == null) {
         problems.add(value.origin(), keyPath, "unknown key" + Closest.suggestion(key, known));
       } else if (ref instanceof ConfigObject && value instanceof ConfigObject) {
         checkKnownKeys((ConfigObject) value, (ConfigObject) ref, keyPath, problems);
       } else if (ref instanceof ConfigObject) {
         problems.add(value.origin(), keyPath,
-            "must be a block { ... }, not " + ConfigReader.show(value));
+            "must be a block { ... }, not " + ConfigValues.show(value));
       }
     }
   }
@@ -670,7 +671,7 @@ public final class ScenarioLoader {
     private ConfigReader entry(ConfigValue element, String path, Config defaults, String example) {
       if (element.valueType() != ConfigValueType.OBJECT) {
         problems.add(element.origin(), path,
-            "must be a block such as " + example + ", not " + ConfigReader.show(element));
+            "must be a block such as " + example + ", not " + ConfigValues.show(element));
         return null;
       }
       Config merged = ((ConfigObject) element).toConfig().withFallback(defaults);
