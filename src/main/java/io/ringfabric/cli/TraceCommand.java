@@ -1,10 +1,12 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.model.SimTime;
+import io.ringfabric.trace.Journey;
 import io.ringfabric.trace.PerfettoExport;
 import io.ringfabric.trace.TraceFormatException;
 import io.ringfabric.trace.TraceQuery;
 import io.ringfabric.trace.TraceReader;
+import io.ringfabric.trace.TraceSummary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -124,7 +126,7 @@ final class TraceCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--slowest must be 0 or more, got " + slowest);
       }
       PrintWriter out = spec.commandLine().getOut();
-      TraceQuery.Summary s = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.summarize(r, slowest));
+      TraceSummary s = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.summarize(r, slowest));
       out.print(s.render(trace.file.toString()));
       out.flush();
       return Main.OK;
@@ -150,7 +152,7 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      TraceQuery.Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
+      Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
       if (j.records().isEmpty()) {
         String hint = id.matches("\\d+\\.\\d+\\.\\d+") ? ""
             : " (operation ids look like node.context.sequence, e.g. 3.1.17)";

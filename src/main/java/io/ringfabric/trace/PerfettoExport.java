@@ -254,7 +254,7 @@ public final class PerfettoExport {
     if (r.op() == null) {
       return null;
     }
-    String ctx = TraceQuery.contextOf(r.op());
+    String ctx = RecordDetails.contextOf(r.op());
     Op op = ops.get(ctx);
     if (op != null && op.id.equals(r.op())) {
       return op;
@@ -318,7 +318,7 @@ public final class PerfettoExport {
     op.add(r);
     op.status = r.status();
     op.completedT = r.t();
-    String ctx = TraceQuery.contextOf(op.id);
+    String ctx = RecordDetails.contextOf(op.id);
     ops.remove(ctx);
     emitOp(op);
     done.put(ctx, op);
@@ -329,7 +329,7 @@ public final class PerfettoExport {
     if (r.op() == null) {
       return;
     }
-    String ctx = TraceQuery.contextOf(r.op());
+    String ctx = RecordDetails.contextOf(r.op());
     Op op = done.get(ctx);
     if (op != null && op.id.equals(r.op()) && r.t() >= op.completedT) {
       done.remove(ctx);
@@ -384,7 +384,7 @@ public final class PerfettoExport {
     if (op != null && op.completedT < 0) {
       op.add(r);
     }
-    long[] ring = TraceQuery.ringState(r.detail());
+    long[] ring = RecordDetails.ringState(r.detail());
     if (ring != null) {
       int pid = processOf(r);
       String key = pid + "|" + ring[0];
@@ -459,9 +459,9 @@ public final class PerfettoExport {
       }
     }
     String action = null;
-    Op op = ops.get(TraceQuery.contextOf(s.op));
+    Op op = ops.get(RecordDetails.contextOf(s.op));
     if (op != null && op.id.equals(s.op)) {
-      action = TraceQuery.action(op.detail);
+      action = RecordDetails.action(op.detail);
     }
     slice(s.pid, s.tid, start, end - start, "serve " + (action == null ? "" : action.toUpperCase() + " ") + s.op
         + (open ? " (unfinished)" : status != null && !"DONE".equals(status) ? " " + status : ""), "serve",
@@ -498,8 +498,8 @@ public final class PerfettoExport {
     long start = st.get(0).t();
     boolean open = op.completedT < 0;
     long end = !open ? op.completedT : Math.max(op.lastT(), until);
-    String action = TraceQuery.action(op.detail);
-    int target = TraceQuery.targetNode(op.detail);
+    String action = RecordDetails.action(op.detail);
+    int target = RecordDetails.targetNode(op.detail);
     String name = (action == null ? "OP" : action.toUpperCase()) + " " + op.id;
     if (open) {
       name += " (unfinished)";
