@@ -1,9 +1,12 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.model.SimTime;
+import io.ringfabric.trace.Journey;
 import io.ringfabric.trace.PerfettoExport;
 import io.ringfabric.trace.TraceFormatException;
 import io.ringfabric.trace.TraceQuery;
 import io.ringfabric.trace.TraceReader;
+import io.ringfabric.trace.TraceSummary;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -123,7 +126,7 @@ final class TraceCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--slowest must be 0 or more, got " + slowest);
       }
       PrintWriter out = spec.commandLine().getOut();
-      TraceQuery.Summary s = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.summarize(r, slowest));
+      TraceSummary s = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.summarize(r, slowest));
       out.print(s.render(trace.file.toString()));
       out.flush();
       return Main.OK;
@@ -149,7 +152,7 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
-      TraceQuery.Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
+      Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
       if (j.records().isEmpty()) {
         String hint = id.matches("\\d+\\.\\d+\\.\\d+") ? ""
             : " (operation ids look like node.context.sequence, e.g. 3.1.17)";
@@ -167,9 +170,9 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Long convert(String value) {
       try {
-        return TraceQuery.parseTime(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(e.getMessage());
+        return SimTime.parse(value);
+      } catch (SimTime.BadTime e) {
+        throw new CommandLine.TypeConversionException(Times.notATime(e));
       }
     }
   }
@@ -225,8 +228,8 @@ final class TraceCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--node must be 0 or more, got " + node);
       }
       if (from != null && to != null && from >= to) {
-        throw new ParameterException(spec.commandLine(), "--from (" + TraceQuery.ns(from) + " ns) must be before --to ("
-            + TraceQuery.ns(to) + " ns): records at or after --from and before --to are kept");
+        throw new ParameterException(spec.commandLine(), "--from (" + SimTime.nsThreeDecimals(from) + " ns) must be before --to ("
+            + SimTime.nsThreeDecimals(to) + " ns): records at or after --from and before --to are kept");
       }
       if (component != null && component.isBlank()) {
         throw new ParameterException(spec.commandLine(), "--component needs some text, e.g. --component \"node 3 switch\"");
@@ -271,8 +274,8 @@ final class TraceCommand implements Callable<Integer> {
     public Integer call() {
       PrintWriter stdout = spec.commandLine().getOut();
       if (from != null && to != null && from >= to) {
-        throw new ParameterException(spec.commandLine(), "--from (" + TraceQuery.ns(from) + " ns) must be before --to ("
-            + TraceQuery.ns(to) + " ns)");
+        throw new ParameterException(spec.commandLine(), "--from (" + SimTime.nsThreeDecimals(from) + " ns) must be before --to ("
+            + SimTime.nsThreeDecimals(to) + " ns)");
       }
       if (Files.isDirectory(out)) {
         throw new BadInput("cannot write " + out + ": it is a directory");

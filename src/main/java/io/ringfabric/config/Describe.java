@@ -1,5 +1,6 @@
 package io.ringfabric.config;
 
+import io.ringfabric.model.SimTime;
 import io.ringfabric.model.Switching;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,8 @@ public final class Describe {
     b.append(s.nodes()).append(" nodes on a ").append(shape(s)).append(", ")
         .append(s.node().cores()).append(" cores and ").append(s.node().contexts())
         .append(" contexts per node; links ").append(rate(s.fabric().linkBandwidthBitsPerSecond()))
-        .append(", ").append(ns(s.fabric().switchLatencyPs())).append(" switch + ")
-        .append(ns(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
+        .append(", ").append(SimTime.spaced(s.fabric().switchLatencyPs())).append(" switch + ")
+        .append(SimTime.spaced(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
         .append(s.fabric().mtu()).append(" B, ")
         .append(s.fabric().switching() == Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
         .append(". ");
@@ -30,7 +31,7 @@ public final class Describe {
           + (g.nodes().isAll() ? "every node" : "nodes " + g.nodes()));
     }
     b.append(groups.isEmpty() ? "No processes" : "Processes: " + String.join("; ", groups)).append(". ");
-    b.append("Seed ").append(s.seed()).append(", time limit ").append(ns(s.durationPs())).append('.');
+    b.append("Seed ").append(s.seed()).append(", time limit ").append(SimTime.spaced(s.durationPs())).append('.');
     return b.toString();
   }
 
@@ -47,19 +48,5 @@ public final class Describe {
       return bps / 1_000_000_000L + " Gb/s";
     }
     return bps / 1e9 + " Gb/s";
-  }
-
-  /** A time in the largest unit that keeps it readable. */
-  public static String ns(long ps) {
-    if (ps % 1_000_000_000L == 0 && ps != 0) {
-      return ps / 1_000_000_000L + " ms";
-    }
-    if (ps % 1_000_000L == 0 && ps != 0) {
-      return ps / 1_000_000L + " us";
-    }
-    if (ps % 1000 == 0) {
-      return ps / 1000 + " ns";
-    }
-    return ps / 1000.0 + " ns";
   }
 }

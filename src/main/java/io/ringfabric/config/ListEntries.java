@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
 
 /** Readers for the entries of a scenario's lists (rings, process groups), over their defaults. */
@@ -26,7 +27,7 @@ final class ListEntries {
   ConfigReader entry(ConfigValue element, String path, Config defaults, String example) {
     if (element.valueType() != ConfigValueType.OBJECT) {
       problems.add(element.origin(), path,
-          "must be a block such as " + example + ", not " + ConfigReader.show(element));
+          "must be a block such as " + example + ", not " + ConfigValues.show(element));
       return null;
     }
     Config merged = ((ConfigObject) element).toConfig().withFallback(defaults);

@@ -10,7 +10,7 @@ import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import io.ringfabric.hocon.ConfigException;
-import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +115,7 @@ public final class ScenarioLoader {
     }
     ConfigValue root = merged.root().get(ROOT);
     if (!(root instanceof ConfigObject)) {
-      problems.add(root.origin(), ROOT, "must be a block { ... }, not " + ConfigReader.show(root));
+      problems.add(root.origin(), ROOT, "must be a block { ... }, not " + ConfigValues.show(root));
       throw new ConfigException(problems.lines());
     }
     UnknownKeys.checkKnownKeys((ConfigObject) root, reference, ROOT, problems);

@@ -9,6 +9,7 @@ import io.ringfabric.hocon.Problems;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.SimTime;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.Topologies;
@@ -60,7 +61,7 @@ final class ScenarioValidation {
     Scenario.ActorSpec actors = actors(root.child("actors"));
     long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
     if (warmup >= duration && problems.count() == 0) {
-      root.problem("warmup", "must end before the duration (" + Describe.ns(duration)
+      root.problem("warmup", "must end before the duration (" + SimTime.spaced(duration)
           + "), or nothing would be counted");
     }
     return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,

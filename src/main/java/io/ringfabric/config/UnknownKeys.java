@@ -6,7 +6,7 @@ import static io.ringfabric.config.ScenarioLoader.ROOT;
 import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigValue;
 import io.ringfabric.hocon.Closest;
-import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ final class UnknownKeys {
       if (key.equals(ROOT) || OTHER_ROOTS.contains(key)) {
         continue;
       }
-      problems.add(user.get(key).origin(), ConfigReader.quoteIfNeeded(key),
+      problems.add(user.get(key).origin(), ConfigValues.quoteIfNeeded(key),
           "unknown key outside the " + ROOT + " root; closest valid key: '"
               + closestRoot(key, reference) + "'");
     }
@@ -68,14 +68,14 @@ final class UnknownKeys {
     for (String key : new TreeSet<>(actual.keySet())) {
       ConfigValue value = actual.get(key);
       ConfigValue ref = reference.get(key);
-      String keyPath = path + "." + ConfigReader.quoteIfNeeded(key);
+      String keyPath = path + "." + ConfigValues.quoteIfNeeded(key);
       if (ref == null) {
         problems.add(value.origin(), keyPath, "unknown key" + Closest.suggestion(key, known));
       } else if (ref instanceof ConfigObject && value instanceof ConfigObject) {
         checkKnownKeys((ConfigObject) value, (ConfigObject) ref, keyPath, problems);
       } else if (ref instanceof ConfigObject) {
         problems.add(value.origin(), keyPath,
-            "must be a block { ... }, not " + ConfigReader.show(value));
+            "must be a block { ... }, not " + ConfigValues.show(value));
       }
     }
   }

@@ -1,5 +1,11 @@
 package io.ringfabric.hocon;
 
+import static io.ringfabric.hocon.ConfigValues.indexHint;
+import static io.ringfabric.hocon.ConfigValues.number;
+import static io.ringfabric.hocon.ConfigValues.quoteIfNeeded;
+import static io.ringfabric.hocon.ConfigValues.show;
+import static io.ringfabric.hocon.ConfigValues.wholeNumber;
+
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigList;
@@ -9,17 +15,13 @@ import com.typesafe.config.ConfigUtil;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.ringfabric.model.NodeSet;
-import java.math.BigDecimal;
+import io.ringfabric.model.SimTime;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -27,9 +29,9 @@ import java.util.stream.Collectors;
  * full path and the file and line) instead of throwing, and returns a harmless fallback so that
  * validation can go on and report every problem at once.
  *
- * <p>Units: durations are read exactly to the picosecond (Typesafe's own {@code getDuration} stops
- * at the nanosecond and would turn {@code 0.5ns} into 0); they take Typesafe's unit names and need
- * a unit unless they are 0. Sizes are read with Typesafe's {@code getBytes} (a plain number is
+ * <p>Units: durations are read by {@link SimTime#parseWithUnit}, exactly to the picosecond
+ * (Typesafe's own {@code getDuration} stops at the nanosecond and would turn {@code 0.5ns} into
+ * 0); they take Typesafe's unit names and need a unit unless they are 0. Sizes are read with Typesafe's {@code getBytes} (a plain number is
  * bytes). Rates need a unit: {@code bps} with a decimal prefix, or {@code B/s} (times 8).
  */
 public final class ConfigReader {
@@ -133,21 +135,17 @@ public final class ConfigReader {
     if (v == null) {
       return minPs;
     }
-    BigInteger ps;
+    long ps;
     try {
-      ps = Units.picoseconds(v);
-    } catch (IllegalArgumentException e) {
-      problem(key, e.getMessage() + ", not " + show(v));
+      ps = SimTime.parseWithUnit(String.valueOf(v.unwrapped()));
+    } catch (SimTime.BadTime e) {
+      // The clock's own limits are, for a key with bounds, just outside them.
+      problem(key, e.outsideClock()
+          ? outOfRange(show(v), SimTime.compact(minPs), SimTime.compact(maxPs), minPs, maxPs)
+          : e.reason() + ", not " + show(v));
       return minPs;
     }
-    String min = Units.formatPs(minPs);
-    String max = Units.formatPs(maxPs);
-    if (ps.bitLength() > 63) {
-      // The model's clock is a long count of picoseconds.
-      problem(key, outOfRange(show(v), min, max, minPs, maxPs));
-      return minPs;
-    }
-    return inRange(key, ps.longValue(), minPs, maxPs, min, max, show(v));
+    return inRange(key, ps, minPs, maxPs, SimTime.compact(minPs), SimTime.compact(maxPs), show(v));
   }
 
   /** A size in bytes (e.g. {@code 4KiB} or {@code 64}), within bounds. */
@@ -179,7 +177,7 @@ public final class ConfigReader {
     if (v == null) {
       return min;
     }
-    BigInteger bps = Units.bitsPerSecond(v);
+    BigInteger bps = BitRates.bitsPerSecond(v);
     if (bps == null) {
       problem(key, "must be a rate such as 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s "
           + "(bits: bps, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
@@ -374,19 +372,6 @@ public final class ConfigReader {
     return values;
   }
 
-  /**
-   * A hint for a list turned into a block by a path such as {@code processes.1.ops}: HOCON reads
-   * {@code 1} as a key, not as an index, a natural thing to try with {@code --set}.
-   */
-  private static String indexHint(ConfigValue v) {
-    if (!(v instanceof ConfigObject o) || o.isEmpty()
-        || !o.keySet().stream().allMatch(k -> k.chars().allMatch(Character::isDigit))) {
-      return "";
-    }
-    return " (a path cannot pick one entry of a list, as in processes.1.ops: write the whole"
-        + " list, or set the value for every entry in ringfabric.defaults)";
-  }
-
   /** Where the value at {@code key} was written, or null if it is absent. */
   public ConfigOrigin origin(String key) {
     ConfigValue v = raw(key);
@@ -404,20 +389,6 @@ public final class ConfigReader {
 
   private static String byteCount(long n) {
     return n == 1 ? "1 byte" : n + " bytes";
-  }
-
-  /** How a value reads in a message: {@code 'big'}, {@code 12}, {@code a list}. */
-  public static String show(ConfigValue v) {
-    switch (v.valueType()) {
-      case STRING:
-        return "'" + v.unwrapped() + "'";
-      case LIST:
-        return "a list " + v.render(com.typesafe.config.ConfigRenderOptions.concise());
-      case OBJECT:
-        return "a block { ... }";
-      default:
-        return String.valueOf(v.unwrapped());
-    }
   }
 
   /** {@code "node 20 does not exist (nodes are 0..15)"} and its plural. */
@@ -490,162 +461,9 @@ public final class ConfigReader {
     return bound + ", not " + shown;
   }
 
-  /** A whole number from a number or a numeric string; null if it is anything else. */
-  static Long wholeNumber(ConfigValue v) {
-    BigDecimal d = decimal(v);
-    if (d == null) {
-      return null;
-    }
-    try {
-      return d.longValueExact();
-    } catch (ArithmeticException e) {
-      return null; // a fraction, or beyond a long
-    }
-  }
-
-  private static Double number(ConfigValue v) {
-    BigDecimal d = decimal(v);
-    return d == null ? null : d.doubleValue();
-  }
-
-  private static BigDecimal decimal(ConfigValue v) {
-    Object u = v.unwrapped();
-    try {
-      if (v.valueType() == ConfigValueType.NUMBER) {
-        return new BigDecimal(u.toString());
-      }
-      if (v.valueType() == ConfigValueType.STRING) {
-        return new BigDecimal(((String) u).trim());
-      }
-    } catch (NumberFormatException e) {
-      return null;
-    }
-    return null;
-  }
-
   private static List<Map.Entry<String, ConfigValue>> sortedEntries(ConfigObject o) {
     List<Map.Entry<String, ConfigValue>> entries = new ArrayList<>(o.entrySet());
     entries.sort(Map.Entry.comparingByKey());
     return entries;
-  }
-
-  /** A key as it would be written in a path: {@code "a.b"} for a key containing a dot. */
-  public static String quoteIfNeeded(String key) {
-    return ConfigUtil.joinPath(key);
-  }
-
-  /** Parsing of durations and rates, exact (in BigInteger) so that no input silently rounds. */
-  static final class Units {
-    static final String DURATION_UNITS = "ns, us, ms, s, m, h, d";
-
-    private static final Pattern QUANTITY = Pattern.compile(
-        "\\s*([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\\s*(\\S*?)\\s*");
-
-    // Typesafe Config's duration unit names, so that a scenario means what Typesafe's docs say.
-    private static final Map<String, BigInteger> PS_PER_UNIT = durationUnits();
-
-    private static final Pattern RATE_UNIT = Pattern.compile("([kKMGT]?)(bps|B/s)");
-
-    private Units() {}
-
-    /**
-     * Picoseconds; an IllegalArgumentException, its message saying what a duration must be, if
-     * {@code v} is not one. A plain 0 needs no unit; any other plain number does, because Typesafe
-     * would read it as milliseconds, a trap in a model whose latencies are nanoseconds.
-     */
-    static BigInteger picoseconds(ConfigValue v) {
-      Matcher m = quantity(v);
-      BigInteger perUnit = m == null ? null : PS_PER_UNIT.get(m.group(2));
-      if (m != null && m.group(2).isEmpty()) {
-        if (new BigDecimal(m.group(1)).signum() == 0) {
-          return BigInteger.ZERO;
-        }
-        throw new IllegalArgumentException(
-            "a duration needs a unit (" + DURATION_UNITS + "), e.g. 20ns");
-      }
-      if (perUnit == null) {
-        throw new IllegalArgumentException("must be a duration such as 20ns, 1.5us or 2ms (units "
-            + DURATION_UNITS + ")");
-      }
-      try {
-        return new BigDecimal(m.group(1)).multiply(new BigDecimal(perUnit)).toBigIntegerExact();
-      } catch (ArithmeticException e) {
-        throw new IllegalArgumentException(
-            "is finer than the model's time step of one picosecond (0.001ns)");
-      }
-    }
-
-    /** Bits per second, rounded to the nearest whole one, or null if {@code v} is not a rate. */
-    static BigInteger bitsPerSecond(ConfigValue v) {
-      Matcher m = quantity(v);
-      if (m == null) {
-        return null;
-      }
-      Matcher u = RATE_UNIT.matcher(m.group(2));
-      if (!u.matches()) {
-        return null;
-      }
-      BigDecimal rate = new BigDecimal(m.group(1)).scaleByPowerOfTen(prefixPower(u.group(1)));
-      if (u.group(2).equals("B/s")) {
-        rate = rate.multiply(BigDecimal.valueOf(8));
-      }
-      return rate.setScale(0, RoundingMode.HALF_UP).toBigIntegerExact();
-    }
-
-    /** A readable duration for messages: the largest unit that divides it exactly. */
-    static String formatPs(long ps) {
-      if (ps == Long.MAX_VALUE || ps == 0) {
-        return ps == 0 ? "0ns" : "about 106 days";
-      }
-      String[] names = {"s", "ms", "us", "ns"};
-      long[] sizes = {1_000_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
-      for (int i = 0; i < names.length; i++) {
-        if (ps % sizes[i] == 0) {
-          return ps / sizes[i] + names[i];
-        }
-      }
-      return BigDecimal.valueOf(ps, 3).stripTrailingZeros().toPlainString() + "ns";
-    }
-
-    private static Matcher quantity(ConfigValue v) {
-      if (v.valueType() != ConfigValueType.STRING && v.valueType() != ConfigValueType.NUMBER) {
-        return null;
-      }
-      Matcher m = QUANTITY.matcher(v.unwrapped().toString());
-      return m.matches() ? m : null;
-    }
-
-    private static int prefixPower(String prefix) {
-      switch (prefix.toUpperCase(Locale.ROOT)) {
-        case "K":
-          return 3;
-        case "M":
-          return 6;
-        case "G":
-          return 9;
-        case "T":
-          return 12;
-        default:
-          return 0;
-      }
-    }
-
-    private static Map<String, BigInteger> durationUnits() {
-      Map<String, BigInteger> units = new java.util.HashMap<>();
-      addUnit(units, 1_000L, "ns", "nano", "nanos", "nanosecond", "nanoseconds");
-      addUnit(units, 1_000_000L, "us", "micro", "micros", "microsecond", "microseconds");
-      addUnit(units, 1_000_000_000L, "ms", "milli", "millis", "millisecond", "milliseconds");
-      addUnit(units, 1_000_000_000_000L, "s", "second", "seconds");
-      addUnit(units, 60_000_000_000_000L, "m", "minute", "minutes");
-      addUnit(units, 3_600_000_000_000_000L, "h", "hour", "hours");
-      addUnit(units, 86_400_000_000_000_000L, "d", "day", "days");
-      return Map.copyOf(units);
-    }
-
-    private static void addUnit(Map<String, BigInteger> units, long ps, String... names) {
-      for (String name : names) {
-        units.put(name, BigInteger.valueOf(ps));
-      }
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.model.SimTime;
 import java.util.List;
 
 /** Merges the parts' links and rings into results.json's {@code links} and {@code rings}. */
@@ -68,7 +69,7 @@ final class FabricMerge {
     }
     return new RunResult.Links(count, count == 0 ? 0 : Results.round(sum / count),
         Results.round(max), maxName, packets, queued,
-        queued == 0 ? 0 : Results.round(waitPs / 1000.0 / queued), maxWait / 1000.0, maxQueue);
+        queued == 0 ? 0 : Results.round(waitPs / 1000.0 / queued), SimTime.toNs(maxWait), maxQueue);
   }
 
   /** Rings in node order; the first of equally full rings is named the fullest. */

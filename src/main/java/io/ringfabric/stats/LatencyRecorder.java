@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.model.SimTime;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
@@ -46,12 +47,12 @@ public final class LatencyRecorder {
     Histogram h = histogram();
     return new Summary(
         count,
-        ns((double) sum / count),
-        ns(percentile(h, 50, max)),
-        ns(percentile(h, 90, max)),
-        ns(percentile(h, 99, max)),
-        ns(percentile(h, 99.9, max)),
-        ns(max));
+        SimTime.toNs((double) sum / count),
+        SimTime.toNs(percentile(h, 50, max)),
+        SimTime.toNs(percentile(h, 90, max)),
+        SimTime.toNs(percentile(h, 99, max)),
+        SimTime.toNs(percentile(h, 99.9, max)),
+        SimTime.toNs(max));
   }
 
   /** A bucket's upper edge can lie above every recorded value; never report more than the max. */
@@ -67,11 +68,6 @@ public final class LatencyRecorder {
       h.recordValueWithCount(v, buckets.count(v));
     }
     return h;
-  }
-
-  /** Picoseconds to nanoseconds, rounded to the picosecond so printing stays exact. */
-  private static double ns(double ps) {
-    return Math.round(ps) / 1000.0;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.model.SimTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -56,7 +57,7 @@ public final class Report {
     RunResult.Cores c = r.cores();
     section("Cores");
     item("polls", count(c.polls()) + ", " + pct(c.pollShare()) + " of busy core time spent polling"
-        + " (" + time(c.pollTimeNs()) + " of " + time(c.busyTimeNs()) + ")");
+        + " (" + SimTime.scaled(c.pollTimeNs()) + " of " + SimTime.scaled(c.busyTimeNs()) + ")");
 
     RunResult.Module m = r.module();
     section("Messaging modules");
@@ -75,7 +76,7 @@ public final class Report {
 
     section("Run");
     item("events handled", count(r.events()));
-    item("simulated time", time(r.simulatedNs()));
+    item("simulated time", SimTime.scaled(r.simulatedNs()));
     item("wall time", fmt("%.3f s", r.wallSeconds()));
     item("events per second", count(Math.round(r.eventsPerSecond())));
     line("");
@@ -121,8 +122,8 @@ public final class Report {
         continue;
       }
       rows.add(new String[] {
-        e.getKey(), count(s.count()), ns(s.p50()), ns(s.p90()), ns(s.p99()), ns(s.p999()),
-        ns(s.max()), ns(s.mean())
+        e.getKey(), count(s.count()), SimTime.nsOneDecimal(s.p50()), SimTime.nsOneDecimal(s.p90()), SimTime.nsOneDecimal(s.p99()), SimTime.nsOneDecimal(s.p999()),
+        SimTime.nsOneDecimal(s.max()), SimTime.nsOneDecimal(s.mean())
       });
     }
     if (rows.size() == 1) {
@@ -288,30 +289,11 @@ public final class Report {
     return fmt("%,d", n);
   }
 
-  private static String ns(double v) {
-    return fmt("%,.1f", v);
-  }
-
   private static String pct(double share) {
     return fmt("%.1f%%", share * 100);
   }
 
   private static long sumBytes(Map<String, Long> bytes) {
     return bytes == null ? 0 : bytes.values().stream().mapToLong(Long::longValue).sum();
-  }
-
-  /** A time given in ns, in the largest unit that keeps it readable. */
-  static String time(double ns) {
-    double a = Math.abs(ns);
-    if (a >= 1e9) {
-      return fmt("%.6f s", ns / 1e9);
-    }
-    if (a >= 1e6) {
-      return fmt("%.6f ms", ns / 1e6);
-    }
-    if (a >= 1e3) {
-      return fmt("%.3f us", ns / 1e3);
-    }
-    return fmt("%.3f ns", ns);
   }
 }

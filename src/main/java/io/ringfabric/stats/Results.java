@@ -5,6 +5,7 @@ import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
+import io.ringfabric.model.SimTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -110,7 +111,7 @@ public final class Results {
         s.seed(),
         s.nodes(),
         Describe.scenario(s),
-        simulatedPs / 1000.0,
+        SimTime.toNs(simulatedPs),
         run.events(),
         round(wallSeconds),
         wallSeconds == 0 ? 0 : Math.round(run.events() / wallSeconds),
@@ -120,7 +121,7 @@ public final class Results {
         throughput(puts, gets, simulatedPs),
         FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), simulatedPs),
         FabricMerge.rings(parts),
-        new RunResult.Cores(polls, pollPs / 1000.0, busyPs / 1000.0,
+        new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
         new RunResult.Module(retries, late, refused, served, notifications),
         processes.result(),

@@ -1,9 +1,10 @@
 package io.ringfabric.trace;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import io.ringfabric.model.SimTime;
+import io.ringfabric.trace.InFlight.Op;
+import io.ringfabric.trace.InFlight.Serve;
+import io.ringfabric.trace.InFlight.Stage;
+import io.ringfabric.trace.PerfettoEvents.PendingFlow;
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,8 +15,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Turns a trace into Chrome Trace Event JSON ({@code {"traceEvents":[...],"displayTimeUnit":"ns"}})
@@ -43,26 +42,13 @@ public final class PerfettoExport {
 
   /** Serves of requests kept open at most (a trace of target nodes only never sees the ends). */
   static final int MAX_OPEN_SERVES = 1 << 16;
-  /** Stages kept per operation at most. */
-  static final int MAX_STAGES = 1_000;
-
-  private static final Pattern CORE = Pattern.compile("^node (\\d+) core (\\d+)$");
-  private static final Pattern OP_ID = Pattern.compile("^(\\d+)\\.(\\d+)\\.\\d+$");
 
   private final TraceReader reader;
   private final Long fromPs;
   private final Long toPs;
-  private final JsonGenerator g;
-  private final int nodes;
-
-  // Processes and threads.
-  private final Map<String, Integer> pids = new HashMap<>();
-  private final Map<Integer, String> processNames = new HashMap<>();
-  private int nextPid;
-  private final Map<Long, Integer> tids = new HashMap<>();
-  private final Map<Integer, Integer> portsPerPid = new HashMap<>();
-  private final Map<Integer, Integer> othersPerPid = new HashMap<>();
-  private int fallbackTid = Integer.MAX_VALUE;
+  private final PerfettoEvents events;
+  private final PerfettoTracks tracks;
+  private final PacketSlices packets;
 
   // Operations in flight, by context ("node.context"); finished ones awaiting completion-seen.
   private final Map<String, Op> ops = new HashMap<>();
@@ -72,27 +58,18 @@ public final class PerfettoExport {
   private int openServes;
   // Module lanes per process: the end of the slice on each lane, MAX_VALUE while open.
   private final Map<Integer, List<long[]>> moduleLanes = new HashMap<>();
-  // Port lanes by "pid|port": slice ends; queue depths.
-  private final Map<String, List<long[]>> portLanes = new HashMap<>();
-  private final Map<String, int[]> queueDepth = new HashMap<>();
   // Last ring occupancy written, by "pid|ring".
   private final Map<String, long[]> ringLast = new HashMap<>();
   private long nextFlow = 1;
   private long lastT = -1;
 
-  private long events;
-  private long slices;
-  private long instants;
-  private long flows;
-  private long counters;
-
-  private PerfettoExport(TraceReader reader, JsonGenerator g, Long fromPs, Long toPs) {
+  private PerfettoExport(TraceReader reader, PerfettoEvents events, Long fromPs, Long toPs) {
     this.reader = reader;
     this.fromPs = fromPs;
     this.toPs = toPs;
-    this.g = g;
-    this.nodes = reader.header().nodes();
-    this.nextPid = nodes + 1;
+    this.events = events;
+    this.tracks = new PerfettoTracks(events, reader.header().nodes());
+    this.packets = new PacketSlices(events, tracks);
   }
 
   /**
@@ -108,35 +85,15 @@ public final class PerfettoExport {
    * and before {@code toPs} (null: no limit). Operations cut by the window show what is inside it.
    */
   public static Stats export(TraceReader reader, OutputStream out, Long fromPs, Long toPs) throws IOException {
-    JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
-    g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-    g.setPrettyPrinter(new MinimalPrettyPrinter() {
-      private static final long serialVersionUID = 1L;
-
-      @Override
-      public void writeArrayValueSeparator(JsonGenerator gen) throws IOException {
-        gen.writeRaw(",\n");
-      }
-
-      @Override
-      public void beforeArrayValues(JsonGenerator gen) throws IOException {
-        gen.writeRaw('\n');
-      }
-    });
-    PerfettoExport x = new PerfettoExport(reader, g, fromPs, toPs);
-    g.writeStartObject();
-    g.writeFieldName("traceEvents");
-    g.writeStartArray();
-    x.run();
-    g.writeEndArray();
-    g.writeStringField("displayTimeUnit", "ns");
-    g.writeEndObject();
-    g.writeRaw('\n');
-    g.flush();
-    return new Stats(x.events, x.slices, x.instants, x.flows, x.counters, x.pids.size(), x.tids.size());
+    PerfettoEvents events = PerfettoEvents.open(out);
+    PerfettoTracks tracks = new PerfettoExport(reader, events, fromPs, toPs).run();
+    events.close();
+    return new Stats(events.events(), events.slices(), events.instants(), events.flows(), events.counters(),
+        tracks.processes(), tracks.threads());
   }
 
-  private void run() throws IOException {
+  /** Exports the records; returns the tracks it made. */
+  private PerfettoTracks run() throws IOException {
     TraceRecord r;
     while ((r = reader.next()) != null) {
       if (toPs != null && r.t() >= toPs) {
@@ -154,13 +111,13 @@ public final class PerfettoExport {
         case Kinds.APPLIED, Kinds.REFUSED -> appliedOrRefused(r);
         case Kinds.RESPONSE_SENT -> responseSent(r);
         case Kinds.COMPLETION_SEEN -> completionSeen(r);
-        case Kinds.PACKET_QUEUED -> packetQueued(r);
-        case Kinds.PACKET_SENT -> packetSent(r);
-        case Kinds.PACKET_RECEIVED -> instant(r, componentTrack(r), "received" + opSuffix(r),
+        case Kinds.PACKET_QUEUED -> packets.queued(r);
+        case Kinds.PACKET_SENT -> packets.sent(r);
+        case Kinds.PACKET_RECEIVED -> events.instant(r, tracks.componentTrack(r), "received" + opSuffix(r),
             "from", r.from(), "bytes", r.bytes());
-        case Kinds.MESSAGE -> instant(r, componentTrack(r), (r.detail() == null ? "message" : r.detail())
+        case Kinds.MESSAGE -> events.instant(r, tracks.componentTrack(r), (r.detail() == null ? "message" : r.detail())
             + opSuffix(r), "from", r.from(), "to", r.to(), "bytes", r.bytes());
-        default -> instant(r, componentTrack(r), r.kind() + opSuffix(r), "detail", r.detail(),
+        default -> events.instant(r, tracks.componentTrack(r), r.kind() + opSuffix(r), "detail", r.detail(),
             "status", r.status());
       }
     }
@@ -175,68 +132,17 @@ public final class PerfettoExport {
       emitOp(op, lastT);
     }
     ops.clear();
+    return tracks;
   }
 
   // ---------------------------------------------------------------------------------------------
   // Operations
 
-  /** A stage of an operation: when, what, and the status it carries. */
-  private record Stage(long t, String kind, String status, int targetNode) {}
-
-  /** A flow whose start is known and whose end is awaited. */
-  private record PendingFlow(long id, int pid, int tid, long ts) {}
-
-  /** An operation in flight, drawn on its initiating context's track. */
-  private static final class Op {
-    final String id;
-    final int pid;
-    final int tid;
-    String detail;
-    String status;
-    long completedT = -1;
-    final List<Stage> stages = new ArrayList<>();
-    final ArrayDeque<PendingFlow> requests = new ArrayDeque<>();
-    final ArrayDeque<PendingFlow> responses = new ArrayDeque<>();
-
-    Op(String id, int pid, int tid) {
-      this.id = id;
-      this.pid = pid;
-      this.tid = tid;
-    }
-
-    long lastT() {
-      return stages.get(stages.size() - 1).t();
-    }
-
-    void add(TraceRecord r) {
-      if (stages.size() < MAX_STAGES) {
-        stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
-      }
-    }
-  }
-
-  /** A request being served at its target module, on one of the module's lanes. */
-  private static final class Serve {
-    final String op;
-    final int pid;
-    final int lane;
-    final int tid;
-    final List<Stage> stages = new ArrayList<>();
-    String from;
-
-    Serve(String op, int pid, int lane, int tid) {
-      this.op = op;
-      this.pid = pid;
-      this.lane = lane;
-      this.tid = tid;
-    }
-  }
-
   private void doorbell(TraceRecord r) throws IOException {
-    int[] core = coreTrack(r.from());
-    int[] where = core != null ? core : componentTrack(r);
+    int[] core = tracks.coreTrack(r.from());
+    int[] where = core != null ? core : tracks.componentTrack(r);
     boolean busy = "BUSY".equals(r.status());
-    instant(r, where, (busy ? "BUSY doorbell" : "doorbell") + opSuffix(r), "detail", r.detail(), "status",
+    events.instant(r, where, (busy ? "BUSY doorbell" : "doorbell") + opSuffix(r), "detail", r.detail(), "status",
         r.status());
     if (busy || r.op() == null) {
       return;
@@ -253,7 +159,7 @@ public final class PerfettoExport {
     if (r.op() == null) {
       return null;
     }
-    String ctx = TraceQuery.contextOf(r.op());
+    String ctx = RecordDetails.contextOf(r.op());
     Op op = ops.get(ctx);
     if (op != null && op.id.equals(r.op())) {
       return op;
@@ -270,7 +176,7 @@ public final class PerfettoExport {
       emitOp(op); // the context moved on without a completed record
     }
     done.remove(ctx);
-    int[] track = contextTrack(r);
+    int[] track = tracks.contextTrack(r);
     op = new Op(r.op(), track[0], track[1]);
     ops.put(ctx, op);
     return op;
@@ -279,7 +185,7 @@ public final class PerfettoExport {
   private void initiatorStage(TraceRecord r) throws IOException {
     Op op = opFor(r, true);
     if (op == null) {
-      instant(r, componentTrack(r), r.kind(), "status", r.status());
+      events.instant(r, tracks.componentTrack(r), r.kind(), "status", r.status());
       return;
     }
     if (op.completedT >= 0) {
@@ -293,7 +199,7 @@ public final class PerfettoExport {
     } else {
       PendingFlow start = op.responses.poll();
       if (start != null) {
-        flow("response", start, op.pid, op.tid, r.t());
+        events.flow("response", start, op.pid, op.tid, r.t());
       }
     }
     op.add(r);
@@ -301,13 +207,13 @@ public final class PerfettoExport {
 
   /** A stage after its operation completed (a response after a timeout): an instant, no slice. */
   private void late(TraceRecord r) throws IOException {
-    instant(r, componentTrack(r), "late " + r.kind() + opSuffix(r), "status", r.status(), "from", r.from());
+    events.instant(r, tracks.componentTrack(r), "late " + r.kind() + opSuffix(r), "status", r.status(), "from", r.from());
   }
 
   private void completed(TraceRecord r) throws IOException {
     Op op = opFor(r, true);
     if (op == null) {
-      instant(r, componentTrack(r), "completed", "status", r.status());
+      events.instant(r, tracks.componentTrack(r), "completed", "status", r.status());
       return;
     }
     if (op.completedT >= 0) {
@@ -317,34 +223,34 @@ public final class PerfettoExport {
     op.add(r);
     op.status = r.status();
     op.completedT = r.t();
-    String ctx = TraceQuery.contextOf(op.id);
+    String ctx = RecordDetails.contextOf(op.id);
     ops.remove(ctx);
     emitOp(op);
     done.put(ctx, op);
   }
 
   private void completionSeen(TraceRecord r) throws IOException {
-    instant(r, componentTrack(r), "seen" + opSuffix(r), "status", r.status(), "after_ns", ns(r.dur()));
+    events.instant(r, tracks.componentTrack(r), "seen" + opSuffix(r), "status", r.status(), "after_ns", SimTime.nsExact(r.dur()));
     if (r.op() == null) {
       return;
     }
-    String ctx = TraceQuery.contextOf(r.op());
+    String ctx = RecordDetails.contextOf(r.op());
     Op op = done.get(ctx);
     if (op != null && op.id.equals(r.op()) && r.t() >= op.completedT) {
       done.remove(ctx);
-      slice(op.pid, op.tid, op.completedT, r.t() - op.completedT, "until the process sees it", "op",
+      events.slice(op.pid, op.tid, op.completedT, r.t() - op.completedT, "until the process sees it", "op",
           "op", op.id, "status", r.status());
     }
   }
 
   private void requestArrived(TraceRecord r) throws IOException {
     if (r.op() == null) {
-      instant(r, componentTrack(r), "request-arrived", "from", r.from());
+      events.instant(r, tracks.componentTrack(r), "request-arrived", "from", r.from());
       return;
     }
-    int pid = processOf(r);
+    int pid = tracks.processOf(r);
     int lane = takeModuleLane(pid, r.t());
-    int tid = tid(pid, 1000 + lane, lane == 0 ? "module" : "module (" + (lane + 1) + ")");
+    int tid = tracks.tid(pid, 1000 + lane, lane == 0 ? "module" : "module (" + (lane + 1) + ")");
     Serve s = new Serve(r.op(), pid, lane, tid);
     s.from = r.from();
     s.stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
@@ -363,7 +269,7 @@ public final class PerfettoExport {
     if (op != null && op.completedT < 0) {
       PendingFlow start = op.requests.poll();
       if (start != null) {
-        flow("request", start, pid, tid, r.t());
+        events.flow("request", start, pid, tid, r.t());
       }
       op.add(r);
     }
@@ -376,25 +282,25 @@ public final class PerfettoExport {
 
   private void appliedOrRefused(TraceRecord r) throws IOException {
     Serve s = openServe(r);
-    if (s != null && s.stages.size() < MAX_STAGES) {
+    if (s != null && s.stages.size() < InFlight.MAX_STAGES) {
       s.stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
     }
     Op op = opFor(r, false);
     if (op != null && op.completedT < 0) {
       op.add(r);
     }
-    long[] ring = TraceQuery.ringState(r.detail());
+    long[] ring = RecordDetails.ringState(r.detail());
     if (ring != null) {
-      int pid = processOf(r);
+      int pid = tracks.processOf(r);
       String key = pid + "|" + ring[0];
       long[] last = ringLast.get(key);
       if (last == null || last[0] != ring[1] || last[1] != ring[2]) {
         ringLast.put(key, new long[] {ring[1], ring[2]});
-        int tid = tid(pid, 1000, "module");
-        counter(pid, tid, r.t(), processName(pid) + " ring " + ring[0], "elements", ring[1], "bytes", ring[2]);
+        int tid = tracks.tid(pid, 1000, "module");
+        events.counter(pid, tid, r.t(), tracks.processName(pid) + " ring " + ring[0], "elements", ring[1], "bytes", ring[2]);
       }
     } else if (s == null) {
-      instant(r, componentTrack(r), r.kind() + opSuffix(r), "status", r.status(), "detail", r.detail());
+      events.instant(r, tracks.componentTrack(r), r.kind() + opSuffix(r), "status", r.status(), "detail", r.detail());
     }
   }
 
@@ -413,7 +319,7 @@ public final class PerfettoExport {
       emitServe(s);
       start = new PendingFlow(nextFlow++, s.pid, s.tid, ts);
     } else {
-      instant(r, componentTrack(r), "response-sent" + opSuffix(r), "status", r.status(), "to", r.to());
+      events.instant(r, tracks.componentTrack(r), "response-sent" + opSuffix(r), "status", r.status(), "to", r.to());
     }
     Op op = opFor(r, false);
     if (op != null && op.completedT < 0) {
@@ -458,11 +364,11 @@ public final class PerfettoExport {
       }
     }
     String action = null;
-    Op op = ops.get(TraceQuery.contextOf(s.op));
+    Op op = ops.get(RecordDetails.contextOf(s.op));
     if (op != null && op.id.equals(s.op)) {
-      action = TraceQuery.action(op.detail);
+      action = RecordDetails.action(op.detail);
     }
-    slice(s.pid, s.tid, start, end - start, "serve " + (action == null ? "" : action.toUpperCase() + " ") + s.op
+    events.slice(s.pid, s.tid, start, end - start, "serve " + (action == null ? "" : action.toUpperCase() + " ") + s.op
         + (open ? " (unfinished)" : status != null && !"DONE".equals(status) ? " " + status : ""), "serve",
         "op", s.op, "from", s.from, "status", status);
     for (int i = 0; i < st.size(); i++) {
@@ -477,7 +383,7 @@ public final class PerfettoExport {
         case Kinds.REFUSED -> "refused " + (a.status() == null ? "" : a.status()) + ", respond";
         default -> a.kind();
       };
-      slice(s.pid, s.tid, a.t(), to - a.t(), name, "serve", "op", s.op);
+      events.slice(s.pid, s.tid, a.t(), to - a.t(), name, "serve", "op", s.op);
     }
   }
 
@@ -497,16 +403,16 @@ public final class PerfettoExport {
     long start = st.get(0).t();
     boolean open = op.completedT < 0;
     long end = !open ? op.completedT : Math.max(op.lastT(), until);
-    String action = TraceQuery.action(op.detail);
-    int target = TraceQuery.targetNode(op.detail);
+    String action = RecordDetails.action(op.detail);
+    int target = RecordDetails.targetNode(op.detail);
     String name = (action == null ? "OP" : action.toUpperCase()) + " " + op.id;
     if (open) {
       name += " (unfinished)";
     } else if (op.status != null && !"DONE".equals(op.status)) {
       name += " " + op.status;
     }
-    slice(op.pid, op.tid, start, end - start, name, "op", "op", op.id, "detail", op.detail, "status", op.status,
-        "latency_ns", open ? null : ns(end - start));
+    events.slice(op.pid, op.tid, start, end - start, name, "op", "op", op.id, "detail", op.detail, "status", op.status,
+        "latency_ns", open ? null : SimTime.nsExact(end - start));
     String there = target >= 0 ? "node " + target : "the target";
     for (int i = 0; i < st.size(); i++) {
       Stage a = st.get(i);
@@ -524,316 +430,12 @@ public final class PerfettoExport {
         case Kinds.RESPONSE_ARRIVED -> "complete";
         default -> a.kind();
       };
-      slice(op.pid, op.tid, a.t(), to - a.t(), phase, "stage", "op", op.id);
+      events.slice(op.pid, op.tid, a.t(), to - a.t(), phase, "stage", "op", op.id);
     }
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Packets
-
-  private void packetQueued(TraceRecord r) throws IOException {
-    if (r.waitPs() <= 0) {
-      return;
-    }
-    int pid = processOf(r);
-    String port = r.port() != null ? r.port() : r.component();
-    int[] d = queueDepth.computeIfAbsent(pid + "|" + port, k -> new int[1]);
-    d[0]++;
-    counter(pid, portTid(pid, port, 0), r.t(), "queue " + port, "packets", d[0]);
-  }
-
-  private void packetSent(TraceRecord r) throws IOException {
-    int pid = processOf(r);
-    String port = r.port() != null ? r.port() : r.component();
-    String key = pid + "|" + port;
-    if (r.waitPs() > 0) {
-      int[] d = queueDepth.get(key);
-      if (d != null && d[0] > 0) {
-        d[0]--;
-        counter(pid, portTid(pid, port, 0), r.t(), "queue " + port, "packets", d[0]);
-      }
-    }
-    List<long[]> lanes = portLanes.computeIfAbsent(key, k -> new ArrayList<>());
-    int lane = -1;
-    for (int i = 0; i < lanes.size(); i++) {
-      if (lanes.get(i)[0] <= r.t()) {
-        lane = i;
-        break;
-      }
-    }
-    if (lane < 0) {
-      lanes.add(new long[1]);
-      lane = lanes.size() - 1;
-    }
-    lanes.get(lane)[0] = r.t() + r.dur();
-    String name = (r.op() != null ? r.op() + " " : "") + (r.detail() != null ? r.detail() : "packet");
-    slice(pid, portTid(pid, port, lane), r.t(), r.dur(), name, "packet", "op", r.op(), "bytes", r.bytes(),
-        "wait_ns", r.waitPs() > 0 ? ns(r.waitPs()) : null);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Processes and tracks
-
-  private static String processName(String component, int node) {
-    return node >= 0 ? "node " + node : component;
-  }
-
-  private String processName(int pid) {
-    String name = processNames.get(pid);
-    return name == null ? "process " + pid : name;
-  }
-
-  private int process(String name, int node) throws IOException {
-    Integer pid = pids.get(name);
-    if (pid != null) {
-      return pid;
-    }
-    pid = node >= 0 && node < nodes ? node + 1 : nextPid++;
-    pids.put(name, pid);
-    processNames.put(pid, name);
-    meta(pid, pid, "process_name", name);
-    metaSort(pid, "process_sort_index", pid);
-    return pid;
-  }
-
-  private int processOf(TraceRecord r) throws IOException {
-    return process(processName(r.component(), r.node()), r.node());
-  }
-
-  private int nodeProcess(int node) throws IOException {
-    return process("node " + node, node);
-  }
-
-  /** A thread: {@code pid * 10000 + local}, or a fallback id when that does not fit. */
-  private int tid(int pid, int local, String name) throws IOException {
-    long key = ((long) pid << 32) | (local & 0xffffffffL);
-    Integer tid = tids.get(key);
-    if (tid != null) {
-      return tid;
-    }
-    tid = pid < 200_000 && local >= 0 && local < 10_000 ? pid * 10_000 + local : fallbackTid--;
-    tids.put(key, tid);
-    meta(pid, tid, "thread_name", name);
-    metaSort(pid, tid, local);
-    return tid;
-  }
-
-  private final Map<String, Integer> portIndex = new HashMap<>();
-  private final Map<String, Integer> otherIndex = new HashMap<>();
-
-  private int portTid(int pid, String port, int lane) throws IOException {
-    String key = pid + "|" + port + "|" + lane;
-    Integer idx = portIndex.get(key);
-    if (idx == null) {
-      idx = portsPerPid.merge(pid, 1, Integer::sum) - 1;
-      portIndex.put(key, idx);
-    }
-    int local = idx < 1000 ? 8000 + idx : -1;
-    return tid(pid, local < 0 ? 100_000 + idx : local, lane == 0 ? port : port + " (" + (lane + 1) + ")");
-  }
-
-  /** The track of a context: from the op id {@code node.context.sequence}, else the record's node. */
-  private int[] contextTrack(TraceRecord r) throws IOException {
-    Matcher m = OP_ID.matcher(r.op());
-    if (m.matches()) {
-      try {
-        int node = Integer.parseInt(m.group(1));
-        int ctx = Integer.parseInt(m.group(2));
-        int pid = nodeProcess(node);
-        return new int[] {pid, tid(pid, ctx < 5000 ? 3000 + ctx : 200_000 + ctx, "context " + ctx)};
-      } catch (NumberFormatException e) {
-        // fall through
-      }
-    }
-    int pid = processOf(r);
-    return new int[] {pid, tid(pid, 2999, "operations")};
-  }
-
-  /** The track of a core named like {@code "node 3 core 1"}, or null. */
-  private int[] coreTrack(String component) throws IOException {
-    if (component == null) {
-      return null;
-    }
-    Matcher m = CORE.matcher(component);
-    if (!m.matches()) {
-      return null;
-    }
-    try {
-      int node = Integer.parseInt(m.group(1));
-      int core = Integer.parseInt(m.group(2));
-      int pid = nodeProcess(node);
-      return new int[] {pid, tid(pid, core < 999 ? 1 + core : 300_000 + core, "core " + core)};
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /** The track of a record's component for instant events (never one that carries flows). */
-  private int[] componentTrack(TraceRecord r) throws IOException {
-    int[] core = coreTrack(r.component());
-    if (core != null) {
-      return core;
-    }
-    int pid = processOf(r);
-    String c = r.component();
-    String local = r.node() >= 0 && c.startsWith("node " + r.node() + " ") ? c.substring(("node " + r.node() + " ").length()) : c;
-    if (local.equals("module")) {
-      return new int[] {pid, tid(pid, 2000, "module events")};
-    }
-    if (local.equals("memory")) {
-      return new int[] {pid, tid(pid, 2001, "memory")};
-    }
-    if (local.endsWith("switch")) {
-      return new int[] {pid, tid(pid, 2002, local)};
-    }
-    String key = pid + "|" + c;
-    Integer idx = otherIndex.get(key);
-    if (idx == null) {
-      idx = othersPerPid.merge(pid, 1, Integer::sum) - 1;
-      otherIndex.put(key, idx);
-    }
-    return new int[] {pid, tid(pid, idx < 1000 ? 9000 + idx : 400_000 + idx, local)};
   }
 
   private static String opSuffix(TraceRecord r) {
     return r.op() == null ? "" : " " + r.op();
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Events
-
-  /** Picoseconds as exact microseconds, without an exponent: 1234567 -> "1.234567". */
-  static String us(long ps) {
-    if (ps < 0) {
-      return "-" + us(-ps);
-    }
-    long whole = ps / 1_000_000;
-    long frac = ps % 1_000_000;
-    if (frac == 0) {
-      return Long.toString(whole);
-    }
-    String f = String.format("%06d", frac);
-    int end = f.length();
-    while (f.charAt(end - 1) == '0') {
-      end--;
-    }
-    return whole + "." + f.substring(0, end);
-  }
-
-  /** Picoseconds as an exact number of nanoseconds, for args. */
-  private static java.math.BigDecimal ns(long ps) {
-    return java.math.BigDecimal.valueOf(ps, 3);
-  }
-
-  private void begin(String ph, int pid, int tid, long tsPs) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("ph", ph);
-    g.writeNumberField("pid", pid);
-    g.writeNumberField("tid", tid);
-    g.writeFieldName("ts");
-    g.writeNumber(us(tsPs));
-    events++;
-  }
-
-  private void args(Object... kv) throws IOException {
-    boolean any = false;
-    for (int i = 0; i + 1 < kv.length; i += 2) {
-      Object v = kv[i + 1];
-      if (v == null || (v instanceof Long l && l == 0 && "bytes".equals(kv[i]))) {
-        continue;
-      }
-      if (!any) {
-        g.writeObjectFieldStart("args");
-        any = true;
-      }
-      if (v instanceof java.math.BigDecimal d) {
-        g.writeFieldName((String) kv[i]);
-        g.writeNumber(d.toPlainString());
-      } else if (v instanceof Number n) {
-        g.writeNumberField((String) kv[i], n.longValue());
-      } else {
-        g.writeStringField((String) kv[i], v.toString());
-      }
-    }
-    if (any) {
-      g.writeEndObject();
-    }
-  }
-
-  private void meta(int pid, int tid, String what, String name) throws IOException {
-    begin("M", pid, tid, 0);
-    g.writeStringField("name", what);
-    g.writeObjectFieldStart("args");
-    g.writeStringField("name", name);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  private void metaSort(int pid, String what, int index) throws IOException {
-    begin("M", pid, pid, 0);
-    g.writeStringField("name", what);
-    g.writeObjectFieldStart("args");
-    g.writeNumberField("sort_index", index);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  private void metaSort(int pid, int tid, int index) throws IOException {
-    begin("M", pid, tid, 0);
-    g.writeStringField("name", "thread_sort_index");
-    g.writeObjectFieldStart("args");
-    g.writeNumberField("sort_index", index);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  private void slice(int pid, int tid, long tsPs, long durPs, String name, String cat, Object... kv)
-      throws IOException {
-    begin("X", pid, tid, tsPs);
-    g.writeFieldName("dur");
-    g.writeNumber(us(Math.max(0, durPs)));
-    g.writeStringField("name", name);
-    g.writeStringField("cat", cat);
-    args(kv);
-    g.writeEndObject();
-    slices++;
-  }
-
-  private void instant(TraceRecord r, int[] track, String name, Object... kv) throws IOException {
-    begin("i", track[0], track[1], r.t());
-    g.writeStringField("s", "t");
-    g.writeStringField("name", name);
-    g.writeStringField("cat", r.kind());
-    args(kv);
-    g.writeEndObject();
-    instants++;
-  }
-
-  private void counter(int pid, int tid, long tsPs, String name, Object... kv) throws IOException {
-    begin("C", pid, tid, tsPs);
-    g.writeStringField("name", name);
-    g.writeObjectFieldStart("args");
-    for (int i = 0; i + 1 < kv.length; i += 2) {
-      g.writeNumberField((String) kv[i], ((Number) kv[i + 1]).longValue());
-    }
-    g.writeEndObject();
-    g.writeEndObject();
-    counters++;
-  }
-
-  /** A flow arrow: its start (bound to the slice enclosing it) and its end (bound likewise). */
-  private void flow(String cat, PendingFlow start, int pid, int tid, long endPs) throws IOException {
-    begin("s", start.pid(), start.tid(), start.ts());
-    g.writeStringField("name", cat);
-    g.writeStringField("cat", cat);
-    g.writeNumberField("id", start.id());
-    g.writeEndObject();
-    begin("f", pid, tid, Math.max(endPs, start.ts()));
-    g.writeStringField("name", cat);
-    g.writeStringField("cat", cat);
-    g.writeNumberField("id", start.id());
-    g.writeStringField("bp", "e");
-    g.writeEndObject();
-    flows++;
-  }
 }

@@ -1,11 +1,12 @@
 package io.ringfabric.trace;
 
+import static io.ringfabric.model.SimTime.nsThreeDecimals;
+
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -17,9 +18,6 @@ import java.util.PriorityQueue;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Questions asked of a trace, each answered in one streaming pass in bounded memory: a
@@ -31,110 +29,6 @@ public final class TraceQuery {
 
   /** Lines of a journey kept at most; more are counted, not shown. */
   public static final int MAX_JOURNEY = 100_000;
-
-  // ---------------------------------------------------------------------------------------------
-  // Times
-
-  private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ps|ns|us|µs|ms|s)?");
-
-  /**
-   * A time as the user writes it: {@code 1500ns}, {@code 2us}, {@code 3ms}, {@code 0.5s},
-   * {@code 250ps}, or a plain number of picoseconds; returns picoseconds.
-   *
-   * @throws IllegalArgumentException with a message saying what is accepted
-   */
-  public static long parseTime(String text) {
-    String s = text == null ? "" : text.strip();
-    Matcher m = TIME.matcher(s);
-    if (!m.matches()) {
-      throw new IllegalArgumentException("'" + text + "' is not a time; write e.g. 1500ns, 2us, 3ms"
-          + " or a number of picoseconds");
-    }
-    String unit = m.group(2) == null ? "ps" : m.group(2);
-    long factor = switch (unit) {
-      case "ps" -> 1L;
-      case "ns" -> 1_000L;
-      case "us", "µs" -> 1_000_000L;
-      case "ms" -> 1_000_000_000L;
-      default -> 1_000_000_000_000L;
-    };
-    BigDecimal ps = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(factor));
-    if (ps.stripTrailingZeros().scale() > 0) {
-      throw new IllegalArgumentException("'" + text + "' is not a whole number of picoseconds");
-    }
-    try {
-      return ps.longValueExact();
-    } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("'" + text + "' is too large a time");
-    }
-  }
-
-  /** Picoseconds as nanoseconds with three decimals and thousands separators: {@code 1,388.500}. */
-  public static String ns(long ps) {
-    String sign = ps < 0 ? "-" : "";
-    long a = Math.abs(ps);
-    return sign + String.format(Locale.ROOT, "%,d.%03d", a / 1000, a % 1000);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Details the writer puts in records
-
-  private static final Pattern ACTION = Pattern.compile("^(put|get)\\b.*?\\bnode (\\d+)");
-  private static final Pattern RING_STATE =
-      Pattern.compile("ring (\\d+) holds (\\d+) elements?, (\\d+) of (\\d+) B");
-
-  /** "put" or "get" from a doorbell's detail ({@code "put 64 B to node 9 ring 0"}), or null. */
-  static String action(String detail) {
-    if (detail == null) {
-      return null;
-    }
-    Matcher m = ACTION.matcher(detail);
-    return m.find() ? m.group(1) : detail.startsWith("put") ? "put" : detail.startsWith("get") ? "get" : null;
-  }
-
-  /** The target node in a doorbell's detail, or -1. */
-  static int targetNode(String detail) {
-    if (detail == null) {
-      return -1;
-    }
-    Matcher m = ACTION.matcher(detail);
-    if (!m.find()) {
-      return -1;
-    }
-    try {
-      return Integer.parseInt(m.group(2));
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-  }
-
-  /**
-   * A ring's state from an applied/refused detail ({@code "ring 0 holds 12 elements, 1234 of 4096
-   * B"}): {ring, elements, used bytes, capacity}, or null.
-   */
-  static long[] ringState(String detail) {
-    if (detail == null) {
-      return null;
-    }
-    Matcher m = RING_STATE.matcher(detail);
-    if (!m.find()) {
-      return null;
-    }
-    try {
-      return new long[] {
-        Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-        Long.parseLong(m.group(4))
-      };
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /** The context part {@code node.context} of an operation id {@code node.context.sequence}. */
-  static String contextOf(String op) {
-    int dot = op.lastIndexOf('.');
-    return dot < 0 ? op : op.substring(0, dot);
-  }
 
   /** The kinds of records ringfabric writes (the constants of {@link Kinds}). */
   public static List<String> knownKinds() {
@@ -152,144 +46,21 @@ public final class TraceQuery {
     return kinds;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Summary
-
-  /** One of the slowest operations: its id, doorbell-to-completed latency and outcome. */
-  public record SlowOp(String op, long latencyPs, String action, int targetNode, String status, long t) {}
-
-  /** What {@code trace FILE summary} prints. */
-  public record Summary(
-      TraceReader.Header header,
-      long records,
-      long firstT,
-      long lastT,
-      SortedMap<String, Long> byKind,
-      SortedMap<String, Long> byStatus,
-      long busy,
-      long unfinished,
-      List<SlowOp> slowest) {
-
-    /** The summary as text, naming the file as {@code file}. */
-    public String render(String file) {
-      StringBuilder b = new StringBuilder();
-      String nl = System.lineSeparator();
-      b.append("trace ").append(file).append(": level ").append(header.level()).append(", ")
-          .append(header.nodes()).append(" nodes");
-      if (header.seed() != null) {
-        b.append(", seed ").append(header.seed());
-      }
-      b.append(nl);
-      if (header.scenario() != null && !header.scenario().isBlank()) {
-        wrap(b, header.scenario(), "  ", 96);
-      }
-      String window = window(header);
-      if (window != null) {
-        b.append("  recorded ").append(window).append(nl);
-      }
-      if (records == 0) {
-        b.append("  no records").append(nl);
-      } else {
-        b.append("  ").append(String.format(Locale.ROOT, "%,d", records)).append(records == 1 ? " record" : " records")
-            .append(" from ").append(ns(firstT)).append(" ns to ").append(ns(lastT)).append(" ns (")
-            .append(ns(lastT - firstT)).append(" ns)").append(nl);
-      }
-
-      b.append(nl).append("Records by kind").append(nl);
-      int w = Math.max(16, byKind.keySet().stream().mapToInt(String::length).max().orElse(0) + 2);
-      for (Map.Entry<String, Long> e : byKind.entrySet()) {
-        b.append(String.format(Locale.ROOT, "  %-" + w + "s%,14d", e.getKey(), e.getValue())).append(nl);
-      }
-      b.append(String.format(Locale.ROOT, "  %-" + w + "s%,14d", "total", records)).append(nl);
-
-      b.append(nl).append("Operations by final status").append(nl);
-      if (byStatus.isEmpty() && busy == 0 && unfinished == 0) {
-        b.append("  none (no doorbell or completed records in the trace)").append(nl);
-      }
-      for (Map.Entry<String, Long> e : byStatus.entrySet()) {
-        b.append(String.format(Locale.ROOT, "  %-16s%,14d", e.getKey(), e.getValue())).append(nl);
-      }
-      if (busy > 0) {
-        b.append(String.format(Locale.ROOT, "  %-16s%,14d  doorbell refused: an action was in flight", "BUSY", busy))
-            .append(nl);
-      }
-      if (unfinished > 0) {
-        b.append(String.format(Locale.ROOT, "  %-16s%,14d  a doorbell with no completed record in the trace",
-            "unfinished", unfinished)).append(nl);
-      }
-
-      b.append(nl).append("Slowest operations, doorbell to completion").append(nl);
-      if (slowest.isEmpty()) {
-        b.append("  none (no completed records in the trace)").append(nl);
-      } else {
-        int ow = Math.max(10, slowest.stream().mapToInt(s -> s.op().length()).max().orElse(0) + 2);
-        b.append(String.format(Locale.ROOT, "  %-" + ow + "s%16s  %-6s  %-8s  %s", "op", "latency (ns)", "action",
-            "target", "status")).append(nl);
-        for (SlowOp s : slowest) {
-          b.append(String.format(Locale.ROOT, "  %-" + ow + "s%16s  %-6s  %-8s  %s", s.op(), ns(s.latencyPs()),
-              s.action() == null ? "?" : s.action(), s.targetNode() < 0 ? "?" : "node " + s.targetNode(),
-              s.status() == null ? "?" : s.status())).append(nl);
-        }
-        b.append("follow one: ringfabric trace ").append(file).append(" op ").append(slowest.get(0).op()).append(nl);
-      }
-      return b.toString();
-    }
-  }
-
-  /** The window a header says was recorded, or null when it is the whole run on every node. */
-  static String window(TraceReader.Header h) {
-    boolean time = (h.from() != null && h.from() != 0) || h.to() != null;
-    if (!time && h.traceNodes() == null) {
-      return null;
-    }
-    StringBuilder b = new StringBuilder();
-    if (time) {
-      b.append("from ").append(ns(h.from() == null ? 0 : h.from())).append(" ns to ")
-          .append(h.to() == null ? "the end of the run" : ns(h.to()) + " ns");
-    } else {
-      b.append("the whole run");
-    }
-    if (h.traceNodes() != null) {
-      b.append(", nodes ").append(h.traceNodes().stream().map(String::valueOf).collect(Collectors.joining(", ")));
-    } else {
-      b.append(", every node");
-    }
-    return b.toString();
-  }
-
-  private static void wrap(StringBuilder b, String text, String indent, int width) {
-    StringBuilder line = new StringBuilder(indent);
-    for (String word : text.strip().split("\\s+")) {
-      if (line.length() > indent.length() && line.length() + 1 + word.length() > width) {
-        b.append(line).append(System.lineSeparator());
-        line.setLength(0);
-        line.append(indent);
-      }
-      if (line.length() > indent.length()) {
-        line.append(' ');
-      }
-      line.append(word);
-    }
-    if (line.length() > indent.length()) {
-      b.append(line).append(System.lineSeparator());
-    }
-  }
-
   /** Orders slow operations slowest first; ties by earlier completion, then id. */
-  private static final Comparator<SlowOp> SLOWEST_FIRST = Comparator.comparingLong(SlowOp::latencyPs).reversed()
-      .thenComparingLong(SlowOp::t).thenComparing(SlowOp::op);
+  private static final Comparator<TraceSummary.SlowOp> SLOWEST_FIRST = Comparator.comparingLong(TraceSummary.SlowOp::latencyPs).reversed()
+      .thenComparingLong(TraceSummary.SlowOp::t).thenComparing(TraceSummary.SlowOp::op);
 
   /**
    * Reads the rest of the trace and summarises it: records by kind, time span, operations by
    * final status and the {@code slowest} operations by {@code completed.dur}. Memory: the kinds
    * and statuses seen, one entry per context with an action in flight, and {@code slowest} ops.
    */
-  public static Summary summarize(TraceReader r, int slowest) throws IOException {
+  public static TraceSummary summarize(TraceReader r, int slowest) throws IOException {
     TreeMap<String, long[]> kinds = new TreeMap<>();
     TreeMap<String, long[]> statuses = new TreeMap<>();
     // Contexts with an action in flight: context -> {op, doorbell detail}.
     Map<String, String[]> inFlight = new HashMap<>();
-    PriorityQueue<SlowOp> slow = new PriorityQueue<>(Math.max(1, slowest + 1), SLOWEST_FIRST.reversed());
+    PriorityQueue<TraceSummary.SlowOp> slow = new PriorityQueue<>(Math.max(1, slowest + 1), SLOWEST_FIRST.reversed());
     long busy = 0;
     long unfinished = 0;
     long first = -1;
@@ -307,7 +78,7 @@ public final class TraceQuery {
           if ("BUSY".equals(rec.status())) {
             busy++;
           } else if (op != null) {
-            String[] old = inFlight.put(contextOf(op), new String[] {op, rec.detail()});
+            String[] old = inFlight.put(RecordDetails.contextOf(op), new String[] {op, rec.detail()});
             if (old != null) {
               unfinished++;
             }
@@ -317,7 +88,7 @@ public final class TraceQuery {
           statuses.computeIfAbsent(rec.status() == null ? "(no status)" : rec.status(), k -> new long[1])[0]++;
           String detail = rec.detail(); // recent writers repeat the doorbell's detail here
           if (op != null) {
-            String ctx = contextOf(op);
+            String ctx = RecordDetails.contextOf(op);
             String[] f = inFlight.get(ctx);
             if (f != null && f[0].equals(op)) {
               inFlight.remove(ctx);
@@ -325,7 +96,7 @@ public final class TraceQuery {
             }
           }
           if (slowest > 0 && op != null) {
-            slow.add(new SlowOp(op, rec.dur(), action(detail), targetNode(detail), rec.status(), rec.t()));
+            slow.add(new TraceSummary.SlowOp(op, rec.dur(), RecordDetails.action(detail), RecordDetails.targetNode(detail), rec.status(), rec.t()));
             if (slow.size() > slowest) {
               slow.poll();
             }
@@ -335,9 +106,9 @@ public final class TraceQuery {
       }
     }
     unfinished += inFlight.size();
-    List<SlowOp> top = new ArrayList<>(slow);
+    List<TraceSummary.SlowOp> top = new ArrayList<>(slow);
     top.sort(SLOWEST_FIRST);
-    return new Summary(r.header(), r.records(), first, last, counts(kinds), counts(statuses), busy, unfinished,
+    return new TraceSummary(r.header(), r.records(), first, last, counts(kinds), counts(statuses), busy, unfinished,
         List.copyOf(top));
   }
 
@@ -345,136 +116,6 @@ public final class TraceQuery {
     TreeMap<String, Long> out = new TreeMap<>();
     m.forEach((k, v) -> out.put(k, v[0]));
     return Collections.unmodifiableSortedMap(out);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // One operation's journey
-
-  /** Every record of one operation, in trace order. */
-  public record Journey(String op, List<TraceRecord> records, long notShown) {
-
-    /** The stage that took longest: a gap between two records or a wait for a link. */
-    public record Contributor(long ps, String what) {}
-
-    /** The doorbell-to-completed latency, or the time from the first record to the last. */
-    public long totalPs() {
-      for (TraceRecord r : records) {
-        if (Kinds.COMPLETED.equals(r.kind()) && r.dur() > 0) {
-          return r.dur();
-        }
-      }
-      return records.isEmpty() ? 0 : records.get(records.size() - 1).t() - records.get(0).t();
-    }
-
-    /** The longest gap between consecutive records, or the longest queue wait if not shorter. */
-    public Contributor biggest() {
-      Contributor best = null;
-      for (int i = 1; i < records.size(); i++) {
-        TraceRecord a = records.get(i - 1);
-        TraceRecord c = records.get(i);
-        long gap = c.t() - a.t();
-        if (gap > 0 && (best == null || gap > best.ps())) {
-          best = new Contributor(gap, ns(gap) + " ns from " + a.kind() + " at " + a.component() + " to "
-              + c.kind() + " at " + c.component());
-        }
-      }
-      for (TraceRecord r : records) {
-        if (r.waitPs() > 0 && (best == null || r.waitPs() >= best.ps())) {
-          best = new Contributor(r.waitPs(), ns(r.waitPs()) + " ns waiting for the link at "
-              + (r.port() != null ? r.port() : r.component()));
-        }
-      }
-      return best;
-    }
-
-    /**
-     * The time its packets waited for busy links, added up (each wait counted once, from the
-     * packet-sent records, or the packet-queued ones when there are no packet-sent records), or
-     * null if they never waited.
-     */
-    public String waits() {
-      for (String kind : List.of(Kinds.PACKET_SENT, Kinds.PACKET_QUEUED)) {
-        long total = 0;
-        int n = 0;
-        TraceRecord longest = null;
-        for (TraceRecord r : records) {
-          if (kind.equals(r.kind()) && r.waitPs() > 0) {
-            total += r.waitPs();
-            n++;
-            if (longest == null || r.waitPs() > longest.waitPs()) {
-              longest = r;
-            }
-          }
-        }
-        if (n > 0) {
-          return "waiting for links: " + ns(total) + " ns in all, " + n + (n == 1 ? " wait" : " waits")
-              + "; the longest " + ns(longest.waitPs()) + " ns at "
-              + (longest.port() != null ? longest.port() : longest.component());
-        }
-      }
-      return null;
-    }
-
-    /** The journey as text: a line per record, then the total and the biggest contributor. */
-    public String render(String file) {
-      String nl = System.lineSeparator();
-      StringBuilder b = new StringBuilder();
-      String what = null;
-      for (TraceRecord r : records) {
-        if (Kinds.DOORBELL.equals(r.kind()) && r.detail() != null) {
-          what = r.detail();
-          break;
-        }
-      }
-      b.append("operation ").append(op).append(" in ").append(file);
-      if (what != null) {
-        b.append(": ").append(what);
-      }
-      b.append(nl);
-      b.append(String.format(Locale.ROOT, "%16s  %12s  %-16s  %s", "time (ns)", "+ns", "stage", "where")).append(nl);
-      long prev = -1;
-      for (TraceRecord r : records) {
-        String delta = prev < 0 ? "" : "+" + ns(r.t() - prev);
-        prev = r.t();
-        b.append(String.format(Locale.ROOT, "%16s  %12s  %-16s  %s", ns(r.t()), delta, r.kind(), describe(r, false)))
-            .append(nl);
-      }
-      if (notShown > 0) {
-        b.append(String.format(Locale.ROOT, "... and %,d more records of this operation, not shown", notShown))
-            .append(nl);
-      }
-      TraceRecord completed = null;
-      TraceRecord seen = null;
-      for (TraceRecord r : records) {
-        if (Kinds.COMPLETED.equals(r.kind())) {
-          completed = r;
-        } else if (Kinds.COMPLETION_SEEN.equals(r.kind())) {
-          seen = r;
-        }
-      }
-      if (completed != null) {
-        b.append("total ").append(ns(totalPs())).append(" ns from doorbell to completion");
-        if (completed.status() != null) {
-          b.append(" (").append(completed.status()).append(")");
-        }
-        if (seen != null && seen.dur() > 0) {
-          b.append("; the process saw it ").append(ns(seen.dur())).append(" ns after the doorbell");
-        }
-      } else {
-        b.append("total ").append(ns(totalPs())).append(" ns from the first record to the last; no completed"
-            + " record (the trace ends before the operation finished, or does not cover its node)");
-      }
-      b.append(nl);
-      Contributor c = biggest();
-      if (c != null) {
-        b.append("biggest contributor: ").append(c.what()).append(nl);
-      }
-      String waits = waits();
-      if (waits != null) {
-        b.append(waits).append(nl);
-      }
-      return b.toString();
-    }
   }
 
   /**
@@ -545,7 +186,7 @@ public final class TraceQuery {
         out.write(r.lineText());
         out.write('\n');
       } else {
-        out.write(String.format(Locale.ROOT, "%16s  %-16s  %s", ns(rec.t()), rec.kind(), describe(rec, true)));
+        out.write(String.format(Locale.ROOT, "%16s  %-16s  %s", nsThreeDecimals(rec.t()), rec.kind(), describe(rec, true)));
         out.write(System.lineSeparator());
       }
       n++;
@@ -589,19 +230,19 @@ public final class TraceQuery {
     if (r.dur() != 0) {
       String what = Kinds.PACKET_SENT.equals(r.kind()) ? "on the wire "
           : Kinds.COMPLETED.equals(r.kind()) || Kinds.COMPLETION_SEEN.equals(r.kind()) ? "after " : "lasts ";
-      b.append("  ").append(what).append(ns(r.dur())).append(" ns");
+      b.append("  ").append(what).append(nsThreeDecimals(r.dur())).append(" ns");
     }
     if (r.detail() != null) {
       b.append("  ").append(r.detail());
     }
     if (packet) {
       if (r.waitPs() > 0) {
-        b.append("  WAITED ").append(ns(r.waitPs())).append(" ns at ").append(r.port() != null ? r.port() : r.component());
+        b.append("  WAITED ").append(nsThreeDecimals(r.waitPs())).append(" ns at ").append(r.port() != null ? r.port() : r.component());
       } else {
         b.append("  no wait");
       }
     } else if (r.waitPs() > 0) {
-      b.append("  waited ").append(ns(r.waitPs())).append(" ns");
+      b.append("  waited ").append(nsThreeDecimals(r.waitPs())).append(" ns");
     }
     return b.toString();
   }

@@ -24,7 +24,7 @@ class KnownRouteTest {
     Path file = dir.resolve("route.jsonl.gz");
     Simulation.run(BuiltMachine.of(t.build()), "actors",
         new TraceOptions(file, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null));
-    TraceQuery.Journey journey;
+    Journey journey;
     try (TraceReader r = TraceReader.open(file, w -> { })) {
       journey = TraceQuery.journey(r, "0.0.1");
     }

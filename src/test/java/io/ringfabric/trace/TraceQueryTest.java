@@ -3,9 +3,9 @@ package io.ringfabric.trace;
 import static io.ringfabric.trace.SyntheticTrace.HEADER;
 import static io.ringfabric.trace.SyntheticTrace.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -38,33 +38,8 @@ class TraceQueryTest {
   }
 
   @Test
-  void parsesTimes() {
-    assertEquals(1_500_000, TraceQuery.parseTime("1500ns"));
-    assertEquals(2_000_000, TraceQuery.parseTime("2us"));
-    assertEquals(2_000_000, TraceQuery.parseTime("2µs"));
-    assertEquals(3_000_000_000L, TraceQuery.parseTime("3ms"));
-    assertEquals(500_000_000_000L, TraceQuery.parseTime("0.5s"));
-    assertEquals(1_234_500, TraceQuery.parseTime("1234.5ns"));
-    assertEquals(250, TraceQuery.parseTime("250ps"));
-    assertEquals(1_500_000, TraceQuery.parseTime("1500000"));
-    assertEquals(1_500_000, TraceQuery.parseTime(" 1500 ns "));
-    for (String bad : new String[] {"", "soon", "-5ns", "1.5", "0.0001ns", "5 parsecs", "1e3ns", "99999999999s"}) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TraceQuery.parseTime(bad), bad);
-      assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
-    }
-  }
-
-  @Test
-  void formatsNanoseconds() {
-    assertEquals("0.000", TraceQuery.ns(0));
-    assertEquals("1.000", TraceQuery.ns(1000));
-    assertEquals("1,388.500", TraceQuery.ns(1_388_500));
-    assertEquals("0.001", TraceQuery.ns(1));
-  }
-
-  @Test
   void summaryCountsKindsStatusesAndListsTheSlowestFirst() throws IOException {
-    TraceQuery.Summary s;
+    TraceSummary s;
     try (TraceReader r = open(storyFile())) {
       s = TraceQuery.summarize(r, 10);
     }
@@ -77,9 +52,9 @@ class TraceQueryTest {
     assertEquals(Map.of("DONE", 2L, "FULL", 1L, "NO_SUCH_NODE", 1L), s.byStatus());
     assertEquals(1, s.busy());
     assertEquals(0, s.unfinished());
-    List<String> order = s.slowest().stream().map(TraceQuery.SlowOp::op).toList();
+    List<String> order = s.slowest().stream().map(TraceSummary.SlowOp::op).toList();
     assertEquals(List.of("3.1.17", "2.3.8", "5.0.4", "4.0.2"), order);
-    TraceQuery.SlowOp first = s.slowest().get(0);
+    TraceSummary.SlowOp first = s.slowest().get(0);
     assertEquals(1_773_600, first.latencyPs());
     assertEquals("put", first.action());
     assertEquals(9, first.targetNode());
@@ -110,19 +85,19 @@ class TraceQueryTest {
     rs.add(at(t + 1, Kinds.DOORBELL, "node 1 module", 1).op("1.1.99").detail("get from node 2 ring 0").build());
     rs.sort(java.util.Comparator.comparingLong(TraceRecord::t));
     Path f = SyntheticTrace.write(dir.resolve("many.jsonl"), HEADER, rs);
-    TraceQuery.Summary s;
+    TraceSummary s;
     try (TraceReader r = open(f)) {
       s = TraceQuery.summarize(r, 3);
     }
     assertEquals(3, s.slowest().size());
-    assertEquals(List.of(50_000L, 49_000L, 48_000L), s.slowest().stream().map(TraceQuery.SlowOp::latencyPs).toList());
+    assertEquals(List.of(50_000L, 49_000L, 48_000L), s.slowest().stream().map(TraceSummary.SlowOp::latencyPs).toList());
     assertEquals(2, s.unfinished());
     assertEquals(Map.of("DONE", 50L), s.byStatus());
   }
 
   @Test
   void journeyListsExactlyTheOpsRecordsInOrderWithDeltasAndTheWait() throws IOException {
-    TraceQuery.Journey j;
+    Journey j;
     try (TraceReader r = open(storyFile())) {
       j = TraceQuery.journey(r, "3.1.17");
     }
@@ -139,9 +114,9 @@ class TraceQueryTest {
     for (int i = 0; i < expected.size(); i++) {
       String l = lines.get(i + 2);
       TraceRecord r = expected.get(i);
-      assertTrue(l.contains(TraceQuery.ns(r.t())) && l.contains(r.kind()), l);
+      assertTrue(l.contains(SimTime.nsThreeDecimals(r.t())) && l.contains(r.kind()), l);
       if (i > 0) {
-        assertTrue(l.contains("+" + TraceQuery.ns(r.t() - expected.get(i - 1).t())), l);
+        assertTrue(l.contains("+" + SimTime.nsThreeDecimals(r.t() - expected.get(i - 1).t())), l);
       }
     }
     List<String> waited = lines.stream().filter(l -> l.contains("WAITED")).toList();
@@ -160,7 +135,7 @@ class TraceQueryTest {
         at(10, Kinds.DOORBELL, "node 1 module", 1).op("1.0.1").detail("put 8 B to node 2 ring 0").build(),
         at(500, Kinds.REQUEST_SENT, "node 1 module", 1).op("1.0.1").build());
     Path f = SyntheticTrace.write(dir.resolve("open.jsonl"), HEADER, rs);
-    TraceQuery.Journey j;
+    Journey j;
     try (TraceReader r = open(f)) {
       j = TraceQuery.journey(r, "1.0.1");
     }
@@ -193,7 +168,7 @@ class TraceQueryTest {
     assertEquals(expected.size(), text.size());
     List<TraceRecord> matching = story.stream().filter(p).toList();
     for (int i = 0; i < text.size(); i++) {
-      assertTrue(text.get(i).contains(TraceQuery.ns(matching.get(i).t())), text.get(i));
+      assertTrue(text.get(i).contains(SimTime.nsThreeDecimals(matching.get(i).t())), text.get(i));
       assertTrue(text.get(i).contains(matching.get(i).kind()), text.get(i));
     }
   }
@@ -251,14 +226,14 @@ class TraceQueryTest {
 
   @Test
   void readsDetails() {
-    assertEquals("put", TraceQuery.action("put 64 B to node 9 ring 0"));
-    assertEquals(9, TraceQuery.targetNode("put 64 B to node 9 ring 0"));
-    assertEquals("get", TraceQuery.action("get from node 12 ring 3"));
-    assertEquals(12, TraceQuery.targetNode("get from node 12 ring 3"));
-    assertEquals(-1, TraceQuery.targetNode(null));
-    long[] ring = TraceQuery.ringState("ring 2 holds 12 elements, 1234 of 4096 B");
+    assertEquals("put", RecordDetails.action("put 64 B to node 9 ring 0"));
+    assertEquals(9, RecordDetails.targetNode("put 64 B to node 9 ring 0"));
+    assertEquals("get", RecordDetails.action("get from node 12 ring 3"));
+    assertEquals(12, RecordDetails.targetNode("get from node 12 ring 3"));
+    assertEquals(-1, RecordDetails.targetNode(null));
+    long[] ring = RecordDetails.ringState("ring 2 holds 12 elements, 1234 of 4096 B");
     assertEquals(List.of(2L, 12L, 1234L, 4096L), List.of(ring[0], ring[1], ring[2], ring[3]));
-    assertEquals("3.1", TraceQuery.contextOf("3.1.17"));
+    assertEquals("3.1", RecordDetails.contextOf("3.1.17"));
     assertEquals("x", "X".toLowerCase(Locale.ROOT));
   }
 }

@@ -25,12 +25,12 @@ class WindowedSummaryTest {
       Path file = dir.resolve("window-" + from + ".jsonl");
       Simulation.run(BuiltMachine.of(t.build()), "reference",
           new TraceOptions(file, TraceLevel.OPS, from, Long.MAX_VALUE, null));
-      TraceQuery.Summary summary;
+      TraceSummary summary;
       try (TraceReader r = TraceReader.open(file, w -> { })) {
         summary = TraceQuery.summarize(r, 50);
       }
       assertFalse(summary.slowest().isEmpty());
-      for (TraceQuery.SlowOp op : summary.slowest()) {
+      for (TraceSummary.SlowOp op : summary.slowest()) {
         assertEquals("put", op.action(), op.toString());
         assertEquals(3, op.targetNode(), op.toString());
       }
