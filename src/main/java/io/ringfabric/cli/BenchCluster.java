@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -39,7 +41,7 @@ final class BenchCluster {
       Bench.resetPeaks();
       Lead.Finished f = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
           List.of("127.0.0.1:" + ports[0]), members, "blocks", join, null, Main.version(),
-          com.typesafe.config.ConfigFactory.empty()), line -> { }, jvms.died());
+          ConfigFactory.empty()), line -> { }, jvms.died());
       double wall = f.run().wallNanos() / 1e9;
       long windows = f.run().windows();
       return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, f.run().events() / wall,
@@ -53,7 +55,7 @@ final class BenchCluster {
   /** Removes the scenario file and the members' logs; what cannot be removed stays in the temp dir. */
   private static void delete(Path dir) {
     try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     } catch (IOException e) {

@@ -1,5 +1,9 @@
 package io.ringfabric.cli;
 
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import io.ringfabric.cluster.WireBench;
+import io.ringfabric.config.Scenario;
 import io.ringfabric.run.Bench;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -10,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,7 +99,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (wire) {
       out.printf(Locale.ROOT, "%-16s %10s %14s%n", "serializer", "bytes", "us/round trip");
-      for (io.ringfabric.cluster.WireBench.Result r : io.ringfabric.cluster.WireBench.run(50, 64, 200_000)) {
+      for (WireBench.Result r : WireBench.run(50, 64, 200_000)) {
         out.printf(Locale.ROOT, "%-16s %,10d %14.2f%n", r.serializer(), r.bytes(), r.micros());
       }
       return Main.OK;
@@ -110,8 +115,8 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (inProcess) {
       for (int n : nodes) {
-        io.ringfabric.config.Scenario.ActorSpec d = io.ringfabric.config.Scenario.ActorSpec.defaults();
-        io.ringfabric.config.Scenario.ActorSpec actors = new io.ringfabric.config.Scenario.ActorSpec(
+        Scenario.ActorSpec d = Scenario.ActorSpec.defaults();
+        Scenario.ActorSpec actors = new Scenario.ActorSpec(
             threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis(),
             spinWaitNanos);
         for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors)) {
@@ -148,14 +153,14 @@ final class BenchCommand implements Callable<Integer> {
   /** {@code --spin-wait} in nanoseconds, or the default; bad input if it is not a duration up to 1 ms. */
   private long spinWaitNanos() {
     if (spinWait == null) {
-      return io.ringfabric.config.Scenario.ActorSpec.defaults().spinWaitNanos();
+      return Scenario.ActorSpec.defaults().spinWaitNanos();
     }
     try {
-      long nanos = com.typesafe.config.ConfigFactory.parseMap(java.util.Map.of("d", spinWait)).getDuration("d").toNanos();
+      long nanos = ConfigFactory.parseMap(Map.of("d", spinWait)).getDuration("d").toNanos();
       if (nanos >= 0 && nanos <= 1_000_000) {
         return nanos;
       }
-    } catch (com.typesafe.config.ConfigException e) {
+    } catch (ConfigException e) {
       // said below
     }
     throw new BadInput("--spin-wait: '" + spinWait + "' is not a duration from 0 to 1ms (e.g. 0, 20us)");

@@ -1,8 +1,10 @@
 package io.ringfabric.cli;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.UnknownHostException;
 
 /** Host and port arguments of the cluster commands. */
 final class ClusterHosts {
@@ -62,12 +64,12 @@ final class ClusterHosts {
     InetAddress address;
     try {
       address = InetAddress.getByName(host);
-    } catch (java.net.UnknownHostException e) {
+    } catch (UnknownHostException e) {
       throw new BadInput("--host: '" + host + "' is not a known host name or address");
     }
     try (ServerSocket probe = new ServerSocket(port, 1, address)) {
       probe.setReuseAddress(true);
-    } catch (java.net.BindException e) {
+    } catch (BindException e) {
       throw new BadInput("cannot listen on " + host + ":" + port + ": " + e.getMessage()
           + " (another member or program has the port, or the address is not this host's)");
     } catch (IOException e) {

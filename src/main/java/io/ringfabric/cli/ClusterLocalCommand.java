@@ -1,11 +1,15 @@
 package io.ringfabric.cli;
 
+import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -74,14 +78,14 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Scenarios.prepareOutputDirectory(logs);
     clearOldLogs(logs);
     int[] ports = ClusterHosts.freePorts(members);
-    int[] others = java.util.Arrays.copyOfRange(ports, 1, members);
+    int[] others = Arrays.copyOfRange(ports, 1, members);
     try (MemberJvms jvms = MemberJvms.start(file, overrideArgs.overrides(), members, ports[0], others,
         timeout, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
-          + java.util.Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
+          + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       var finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
           List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
-          com.typesafe.config.ConfigFactory.empty()), line -> {
+          ConfigFactory.empty()), line -> {
             stderr.println("ringfabric: " + line);
             stderr.flush();
           }, jvms.died());
@@ -94,11 +98,11 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   /** An earlier run's member logs (named by port) would be mistaken for this run's. */
   private static void clearOldLogs(Path logs) {
-    try (var files = java.nio.file.Files.newDirectoryStream(logs, "member-*.log")) {
+    try (var files = Files.newDirectoryStream(logs, "member-*.log")) {
       for (Path f : files) {
-        java.nio.file.Files.deleteIfExists(f);
+        Files.deleteIfExists(f);
       }
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw new BadInput("cannot clear the old member logs in " + logs + ": " + Scenarios.describe(e));
     }
   }

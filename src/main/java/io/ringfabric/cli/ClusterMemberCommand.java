@@ -1,14 +1,17 @@
 package io.ringfabric.cli;
 
+import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.trace.TraceOptions;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -101,7 +104,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       var finished = ClusterRun.member(scenario, options, line -> {
         stderr.println("ringfabric: " + line);
         stderr.flush();
-      }, new java.util.concurrent.CompletableFuture<>());
+      }, new CompletableFuture<>());
       return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());
@@ -119,7 +122,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
         while (System.in.read() != -1) {
           // the parent writes nothing; only the end matters
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // a broken pipe is an end too
       }
       stderr.println("ringfabric: the parent of this member has gone; exiting");
@@ -144,6 +147,6 @@ final class ClusterMemberCommand implements Callable<Integer> {
     Duration timeout = Times.joinTimeout(joinTimeout);
     TraceOptions trace = traceArgs.options(scenario);
     return new ClusterRun.Options(host, port, seeds, n, placementArg.kind(), timeout, trace, Main.version(),
-        com.typesafe.config.ConfigFactory.empty());
+        ConfigFactory.empty());
   }
 }

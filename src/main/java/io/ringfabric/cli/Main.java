@@ -2,15 +2,16 @@ package io.ringfabric.cli;
 
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.run.Simulation;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code ringfabric} command line. Exit status (DESIGN.md section 3): 0 success; 2 bad input
@@ -72,8 +73,8 @@ public final class Main implements Runnable {
 
   /** As {@link #execute(String...)}, with the given streams and environment variables. */
   public static int execute(PrintStream out, PrintStream err, Map<String, String> env, String... args) {
-    PrintWriter o = new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-    PrintWriter e = new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+    PrintWriter o = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+    PrintWriter e = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
     boolean debug = "1".equals(env.get(DEBUG_ENV));
     try {
       CommandLine cl = new CommandLine(new Main(env));

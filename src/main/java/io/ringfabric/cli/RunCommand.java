@@ -6,6 +6,7 @@ import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -74,7 +75,7 @@ final class RunCommand implements Callable<Integer> {
     RunResult result;
     try {
       result = Simulation.run(scenario, traceOptions);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new BadInput(e.getMessage());
     }
 

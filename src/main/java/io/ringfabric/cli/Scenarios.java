@@ -1,8 +1,14 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -46,17 +52,17 @@ final class Scenarios {
   }
 
   /** An I/O failure in words, without the exception's class name. */
-  static String describe(java.io.IOException e) {
-    if (e instanceof java.nio.file.NoSuchFileException) {
+  static String describe(IOException e) {
+    if (e instanceof NoSuchFileException) {
       return "no such file or directory";
     }
-    if (e instanceof java.nio.file.AccessDeniedException) {
+    if (e instanceof AccessDeniedException) {
       return "permission denied";
     }
-    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+    if (e instanceof FileAlreadyExistsException) {
       return "a file of that name is in the way";
     }
-    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+    if (e instanceof FileSystemException f && f.getReason() != null) {
       return f.getReason();
     }
     return e.getMessage() == null ? "I/O error" : e.getMessage();
@@ -80,20 +86,20 @@ final class Scenarios {
   }
 
   /** Creates an output directory before a run, so no run's results are lost to it. */
-  static void prepareOutputDirectory(java.nio.file.Path out) {
+  static void prepareOutputDirectory(Path out) {
     try {
-      java.nio.file.Files.createDirectories(out);
-    } catch (java.io.IOException e) {
+      Files.createDirectories(out);
+    } catch (IOException e) {
       throw new BadInput("cannot create the output directory " + out + ": " + describe(e));
     }
-    if (!java.nio.file.Files.isWritable(out)) {
+    if (!Files.isWritable(out)) {
       throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
     }
   }
 
   /** Checks a cluster's member count against the scenario: every member needs a part to run. */
   static void checkMembers(Scenario s, int members) {
-    int parts = io.ringfabric.config.BuiltMachine.layoutOf(s).parts();
+    int parts = BuiltMachine.layoutOf(s).parts();
     if (members < 1 || members > parts) {
       throw new BadInput("--members must be 1.." + parts + " (the scenario's nodes and standalone"
           + " switches; every member runs at least one), not " + members);

@@ -9,6 +9,7 @@ import io.ringfabric.stats.RunResult;
 import io.ringfabric.stats.SweepTable;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,7 +182,7 @@ final class SweepCommand implements Callable<Integer> {
   private static RunResult runOne(Scenario scenario, String label) {
     try {
       return Simulation.run(scenario);
-    } catch (java.io.UncheckedIOException e) {
+    } catch (UncheckedIOException e) {
       throw new BadInput(label + ": " + e.getMessage());
     } catch (Simulation.EngineUnavailable e) {
       throw e;

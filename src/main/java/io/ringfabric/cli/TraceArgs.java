@@ -2,6 +2,7 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.model.NodeSet;
+import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -77,7 +78,7 @@ final class TraceArgs {
     if (Files.exists(trace) ? !Files.isWritable(trace) : parent != null && !Files.isWritable(parent)) {
       throw new BadInput("cannot write the trace " + trace + " (permission denied)");
     }
-    return new TraceOptions(trace, io.ringfabric.trace.TraceLevel.valueOf(traceLevel.name().toUpperCase(Locale.ROOT)),
+    return new TraceOptions(trace, TraceLevel.valueOf(traceLevel.name().toUpperCase(Locale.ROOT)),
         from, to, nodes);
   }
 }

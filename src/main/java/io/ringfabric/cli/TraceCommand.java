@@ -8,6 +8,7 @@ import io.ringfabric.trace.TraceQuery;
 import io.ringfabric.trace.TraceReader;
 import io.ringfabric.trace.TraceSummary;
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -18,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,6 +26,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code ringfabric trace FILE summary|op ID|filter ...|perfetto OUT.json}: questions asked of a
@@ -347,7 +348,7 @@ final class TraceCommand implements Callable<Integer> {
     }
 
     /** An output stream whose failures are {@link WriteFailed}. */
-    static final class Guarded extends java.io.FilterOutputStream {
+    static final class Guarded extends FilterOutputStream {
       Guarded(OutputStream out) {
         super(out);
       }

@@ -2,6 +2,7 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,7 +25,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Scenario s = Scenarios.load(config, false, java.util.List.of());
+    Scenario s = Scenarios.load(config, false, List.of());
     spec.commandLine().getOut().println(config + ": ok (" + count(s.nodes(), "node") + ", "
         + count(Scenarios.ringInstances(s), "ring") + ", " + count(Scenarios.processInstances(s), "process") + ")");
     return Main.OK;

@@ -18,6 +18,7 @@ import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.JoinSeedNodes;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs this JVM as one member of a cluster run: starts an actor system on {@code host:port},
@@ -73,7 +74,7 @@ public final class ClusterRun {
    */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> memberDied) {
-    org.slf4j.LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
+    LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
     CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
     boolean lead = options.lead();

@@ -1,5 +1,6 @@
 package io.ringfabric.cluster;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
@@ -10,8 +11,10 @@ import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -194,12 +197,12 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     members.sort(Comparator.comparing((Join j) -> !j.address().equals(self)).thenComparing(j -> Addresses.hostOf(j.address()))
         .thenComparingInt(j -> Addresses.portOf(j.address())));
     List<String> addresses = members.stream().map(Join::address).toList();
-    Placement placed = Placement.of(placement, io.ringfabric.config.BuiltMachine.layoutOf(scenario).parts(), expected);
+    Placement placed = Placement.of(placement, BuiltMachine.layoutOf(scenario).parts(), expected);
     List<String> lines = placed.describe();
     for (int m = 0; m < expected; m++) {
       log.accept(lines.get(m) + " at " + addresses.get(m) + (m == 0 ? " (lead)" : ""));
     }
-    coordinators = new ArrayList<>(java.util.Collections.nCopies(expected, null));
+    coordinators = new ArrayList<>(Collections.nCopies(expected, null));
     runs = new EngineRun[expected];
     tallies = new ArrayList<>();
     busy = new ArrayList<>();
@@ -277,7 +280,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       all.addAll(mine);
     }
     EngineRun run = run();
-    log.accept(String.format(java.util.Locale.ROOT, "%,d windows in %.3f s: %.3f ms per window", run.windows(),
+    log.accept(String.format(Locale.ROOT, "%,d windows in %.3f s: %.3f ms per window", run.windows(),
         run.wallNanos() / 1e9, run.windows() == 0 ? 0 : run.wallNanos() / 1e6 / run.windows()));
     result.complete(new Finished(Results.from(scenario, allTallies(), all, run), run));
     for (Join m : members) {

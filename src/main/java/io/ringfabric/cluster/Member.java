@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -231,7 +232,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     ended = true;
     closeTrace();
     if (r.failure() != null) {
-      Throwable cause = r.failure() instanceof java.util.concurrent.CompletionException c ? c.getCause() : r.failure();
+      Throwable cause = r.failure() instanceof CompletionException c ? c.getCause() : r.failure();
       String message = cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause);
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);

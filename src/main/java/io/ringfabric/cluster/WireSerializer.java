@@ -3,6 +3,7 @@ package io.ringfabric.cluster;
 import io.ringfabric.engine.Coordinator;
 import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceRecord;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -75,7 +76,7 @@ public final class WireSerializer extends SerializerWithStringManifest {
 
   @Override
   public Object fromBinary(byte[] bytes, String manifest) {
-    try (DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       return switch (manifest) {
         case EXCHANGE -> readExchange(in);
         case ABORT -> new Coordinator.Abort(readString(in), readString(in));

@@ -6,7 +6,10 @@ import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
 import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.TopologySpec;
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * A validated scenario: everything a run needs, in the model's own units (picoseconds, bytes,
@@ -34,12 +37,12 @@ public record Scenario(
     ActorSpec actors,
     long warmupPs,
     boolean endRunOnProgramError,
-    java.util.SortedMap<String, String> settings) {
+    SortedMap<String, String> settings) {
 
   public Scenario {
     rings = List.copyOf(rings);
     processes = List.copyOf(processes);
-    settings = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(settings));
+    settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
   }
 
   public int nodes() {
@@ -77,7 +80,7 @@ public record Scenario(
    */
   public Scenario withoutSettings() {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, endRunOnProgramError, new java.util.TreeMap<>());
+        rings, processes, actors, warmupPs, endRunOnProgramError, new TreeMap<>());
   }
 
   /** This scenario with another engine, or actor settings (tests, the bench). */

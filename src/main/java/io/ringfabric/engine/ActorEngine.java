@@ -7,12 +7,14 @@ import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import io.ringfabric.trace.TraceWriter;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.LoggerFactory;
 
 /**
  * The actor engine: the machine as Pekko actors (see {@link Guardian}), run in windows of
@@ -30,7 +32,7 @@ public final class ActorEngine {
   public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace) {
     // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
     // that it replayed calls made by several threads during its initialisation.
-    org.slf4j.LoggerFactory.getILoggerFactory();
+    LoggerFactory.getILoggerFactory();
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
     ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, done),
         "ringfabric", config(actors));
@@ -78,7 +80,7 @@ public final class ActorEngine {
    */
   public static Config config(Scenario.ActorSpec settings) {
     int lanes = lanes(settings);
-    Map<String, Object> values = new java.util.LinkedHashMap<>();
+    Map<String, Object> values = new LinkedHashMap<>();
     for (int i = 0; i < lanes; i++) {
       String lane = LANE + i;
       values.put(lane + ".type", "Dispatcher");

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -195,7 +196,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** Starts the lane's parts: window 0, in which components post their first events. */
   private Behavior<Command> begin() {
-    if (!parts.keySet().equals(new java.util.TreeSet<>(own))) {
+    if (!parts.keySet().equals(new TreeSet<>(own))) {
       return fail(name + " was given parts " + parts.keySet() + " but its share is "
           + own + " (a fault in how the run was built)");
     }

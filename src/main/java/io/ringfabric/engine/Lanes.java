@@ -4,6 +4,7 @@ import io.ringfabric.model.EngineRun;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -83,7 +84,7 @@ public final class Lanes {
       for (CompletableFuture<EngineRun> lane : lanes) {
         try {
           runs.add(lane.join());
-        } catch (java.util.concurrent.CompletionException e) {
+        } catch (CompletionException e) {
           Throwable cause = e.getCause();
           if (first == null || first instanceof EngineAborted.Echo && !(cause instanceof EngineAborted.Echo)) {
             first = cause;

@@ -7,6 +7,7 @@ import io.ringfabric.model.Program;
 import io.ringfabric.model.Status;
 import io.ringfabric.workload.ProgramSettings;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * The server of a request/reply service over two rings: it GETs requests from its own request
@@ -102,6 +103,6 @@ public final class RequestReplyServer implements Program {
 
   /** Whether {@code reply} answers request {@code number} of {@code client}. */
   static boolean answers(byte[] reply, int client, int number, int size) {
-    return java.util.Arrays.equals(reply, answer(request(client, number, size)));
+    return Arrays.equals(reply, answer(request(client, number, size)));
   }
 }

@@ -1,7 +1,9 @@
 package io.ringfabric.model;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
@@ -27,7 +29,7 @@ public final class Core extends Component {
   private final List<UserProcess> processes = new ArrayList<>();
   private final CoreSharing sharing;
   // Programs' own measure names that were checked and declared; looked up only, never iterated.
-  final java.util.Set<String> measures = new java.util.HashSet<>();
+  final Set<String> measures = new HashSet<>();
   private long notifications;
 
   public Core(int id, int node, int index, int nodes, Layout layout, TimingSpec timing,

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -71,8 +72,8 @@ final class HeldPuts {
 
   /** Removes and returns the PUTs whose limit has come by {@code now}, but one being tried. */
   List<Held> expire(long now) {
-    List<Held> out = new java.util.ArrayList<>();
-    List<Held> busy = new java.util.ArrayList<>();
+    List<Held> out = new ArrayList<>();
+    List<Held> busy = new ArrayList<>();
     while (!byDeadline.isEmpty() && byDeadline.peek().until() <= now) {
       Held h = byDeadline.poll();
       if (retrying.contains(h.ring()) && byRing.get(h.ring()).peekFirst() == h) {

@@ -1,5 +1,7 @@
 package io.ringfabric.model;
 
+import java.util.Locale;
+
 /** The records a packet leaves at an output port, said once for switches and modules alike. */
 final class PacketTrace {
   private PacketTrace() {}
@@ -17,6 +19,6 @@ final class PacketTrace {
   /** {@code "packet 1/3 put-request"}. */
   static String describe(Packet p) {
     return "packet " + (p.index() + 1) + "/" + p.count() + " "
-        + p.type().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        + p.type().name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 }

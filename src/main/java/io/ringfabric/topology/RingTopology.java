@@ -1,5 +1,7 @@
 package io.ringfabric.topology;
 
+import java.util.Arrays;
+
 /**
  * {@code ring [n]}: node i is linked to i+1 (port 1, "cw") and to i-1 (port 2, "ccw"), modulo n.
  *
@@ -20,7 +22,7 @@ final class RingTopology extends AbstractTopology {
   private static LinkTable table(int n) {
     int[] ports = new int[n];
     // Fixed numbering where a neighbour exists; a lone node only talks to itself.
-    java.util.Arrays.fill(ports, n == 1 ? 1 : 3);
+    Arrays.fill(ports, n == 1 ? 1 : 3);
     LinkTable.Builder b = new LinkTable.Builder(ports);
     if (n > 1) {
       for (int i = 0; i < n; i++) {

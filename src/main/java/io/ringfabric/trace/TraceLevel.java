@@ -1,5 +1,7 @@
 package io.ringfabric.trace;
 
+import java.util.Locale;
+
 /** How much a trace records; each level includes the ones before it. */
 public enum TraceLevel {
   /** Each operation's stages, from doorbell to the process seeing its completion. */
@@ -11,6 +13,6 @@ public enum TraceLevel {
 
   /** The name as the command line and the trace header spell it. */
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT);
   }
 }

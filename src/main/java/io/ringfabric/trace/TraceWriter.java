@@ -9,6 +9,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
@@ -48,7 +49,7 @@ public final class TraceWriter implements AutoCloseable {
       b.append(",\"from\":").append(options.fromPs()).append(",\"to\":")
           .append(options.toPs() == Long.MAX_VALUE ? "null" : String.valueOf(options.toPs()))
           .append(",\"traceNodes\":").append(options.nodes() == null ? "null"
-              : java.util.Arrays.toString(options.nodes().listed()).replace(" ", ""))
+              : Arrays.toString(options.nodes().listed()).replace(" ", ""))
           .append("}\n");
       out.write(b.toString());
     } catch (IOException e) {

@@ -1,6 +1,7 @@
 package io.ringfabric.workload;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 
 /**
  * Payloads that say where they came from: the first 16 bytes hold the producer's node, its
@@ -44,7 +45,7 @@ public final class Payloads {
   /** Whether {@code data} is exactly what its stamp says was PUT. */
   public static boolean intact(byte[] data) {
     Stamp s = stampOf(data);
-    return s != null && java.util.Arrays.equals(data, stamped(s.node, s.context, s.count, data.length));
+    return s != null && Arrays.equals(data, stamped(s.node, s.context, s.count, data.length));
   }
 
   private static long seed(int node, int context, long count) {

@@ -1,8 +1,10 @@
 package io.ringfabric.workload;
 
 import io.ringfabric.model.Completion;
+import io.ringfabric.model.Op;
 import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
+import io.ringfabric.model.Status;
 
 /**
  * Runs a {@link PingPongSpec} on one of its two nodes. The first node PUTs the ball into the
@@ -43,7 +45,7 @@ public final class PingPong implements Program {
 
   @Override
   public void onComplete(ProcessApi api, Completion c) {
-    if (c.op() == io.ringfabric.model.Op.PUT) {
+    if (c.op() == Op.PUT) {
       if (!c.ok()) {
         api.finish(); // the partner's ring refused the ball: nothing more to measure
         return;
@@ -58,7 +60,7 @@ public final class PingPong implements Program {
       api.get(api.node(), spec.ring());
       return;
     }
-    if (c.status() == io.ringfabric.model.Status.EMPTY) {
+    if (c.status() == Status.EMPTY) {
       api.sleep(spec.emptyBackoffPs());
       return;
     }

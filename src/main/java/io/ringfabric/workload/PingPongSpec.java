@@ -1,6 +1,7 @@
 package io.ringfabric.workload;
 
 import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.model.Core;
 import java.util.Set;
 
 /**
@@ -14,7 +15,7 @@ public record PingPongSpec(int ring, int size, long ops, long emptyBackoffPs) im
   static PingPongSpec parse(ConfigReader r, int nodes) {
     r.allowOnly(PutStreamSpec.union(KEYS));
     int ring = r.intValue("ring", 0, 65535);
-    int size = (int) r.bytes("size", 0, io.ringfabric.model.Core.BUFFER_BYTES);
+    int size = (int) r.bytes("size", 0, Core.BUFFER_BYTES);
     long ops = r.longValue("ops", 0, Long.MAX_VALUE);
     long backoff = r.durationPs("empty-backoff", 0, Long.MAX_VALUE);
     var group = r.nodeSet("nodes", nodes);

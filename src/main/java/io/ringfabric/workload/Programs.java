@@ -1,10 +1,16 @@
 package io.ringfabric.workload;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueType;
+import io.ringfabric.hocon.Closest;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.Program;
+import java.lang.reflect.Constructor;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The built-in process programs, by the name a scenario gives in {@code program = ...}. */
 public final class Programs {
@@ -55,7 +61,7 @@ public final class Programs {
    * other problems.
    */
   private static ProgramSpec custom(String className, ConfigReader reader, int nodes) {
-    java.util.Set<String> allowed = new java.util.TreeSet<>(COMMON_KEYS);
+    Set<String> allowed = new TreeSet<>(COMMON_KEYS);
     allowed.add("settings");
     reader.allowOnly(allowed);
     Class<?> type;
@@ -77,11 +83,11 @@ public final class Programs {
           + ProgramSettings.class.getSimpleName() + ", or none");
       return null;
     }
-    com.typesafe.config.Config settings = reader.has("settings")
-        && reader.config().getValue("settings").valueType() == com.typesafe.config.ConfigValueType.OBJECT
-        ? reader.config().getConfig("settings") : com.typesafe.config.ConfigFactory.empty();
+    Config settings = reader.has("settings")
+        && reader.config().getValue("settings").valueType() == ConfigValueType.OBJECT
+        ? reader.config().getConfig("settings") : ConfigFactory.empty();
     if (reader.has("settings") && settings.isEmpty()
-        && reader.config().getValue("settings").valueType() != com.typesafe.config.ConfigValueType.OBJECT) {
+        && reader.config().getValue("settings").valueType() != ConfigValueType.OBJECT) {
       reader.problem("settings", "must be a block, e.g. settings { rounds = 10 }");
     }
     CustomProgramSpec spec = new CustomProgramSpec(programType, settings, reader.pathOf("settings"));
@@ -101,7 +107,7 @@ public final class Programs {
   }
 
   private static boolean hasConstructor(Class<? extends Program> type) {
-    for (java.lang.reflect.Constructor<?> c : type.getConstructors()) {
+    for (Constructor<?> c : type.getConstructors()) {
       Class<?>[] params = c.getParameterTypes();
       if (params.length == 0 || (params.length == 1 && params[0] == ProgramSettings.class)) {
         return true;
@@ -132,7 +138,7 @@ public final class Programs {
         reader.problem(
             "program",
             "unknown program '" + program + "'"
-                + io.ringfabric.hocon.Closest.suggestion(program, names(), "program")
+                + Closest.suggestion(program, names(), "program")
                 + " (known: " + String.join(", ", names()) + ")");
         return null;
     }

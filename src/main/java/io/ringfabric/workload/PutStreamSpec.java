@@ -2,7 +2,9 @@ package io.ringfabric.workload;
 
 import io.ringfabric.hocon.ConfigReader;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@code program = put-stream}: PUTs {@code ops} elements, each into ring {@code target.ring} of a
@@ -61,9 +63,9 @@ public record PutStreamSpec(TargetPattern target, int ring, PayloadSize payload,
   }
 
   public PutStreamSpec {
-    java.util.Objects.requireNonNull(target, "target");
-    java.util.Objects.requireNonNull(payload, "payload");
-    java.util.Objects.requireNonNull(arrival, "arrival");
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(payload, "payload");
+    Objects.requireNonNull(arrival, "arrival");
   }
 
   /**
@@ -116,7 +118,7 @@ public record PutStreamSpec(TargetPattern target, int ring, PayloadSize payload,
   }
 
   static Set<String> union(Set<String> own) {
-    java.util.Set<String> all = new java.util.TreeSet<>(own);
+    Set<String> all = new TreeSet<>(own);
     all.addAll(Programs.COMMON_KEYS);
     return all;
   }

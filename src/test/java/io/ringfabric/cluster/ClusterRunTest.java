@@ -3,6 +3,7 @@ package io.ringfabric.cluster;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -52,7 +54,7 @@ class ClusterRunTest {
 
   private static void assertSameAsReference(Scenario s, int members, String placement) throws Exception {
     RunResult reference = Simulation.run(BuiltMachine.of(s), "reference");
-    List<ClusterMembers.End> ends = ClusterMembers.run(java.util.Collections.nCopies(members, s), placement,
+    List<ClusterMembers.End> ends = ClusterMembers.run(Collections.nCopies(members, s), placement,
         null, JOIN);
     for (ClusterMembers.End e : ends) {
       assertNull(e.failure(), () -> "a member failed: " + e.failure() + " " + e.log());
@@ -128,7 +130,7 @@ class ClusterRunTest {
       assertTrue(e.failure().getMessage().contains("node 14 core 1"), e.failure().getMessage());
       assertTrue(e.failure().getMessage().contains("model bug planted by the test"), e.failure().getMessage());
     }
-    assertInstanceOf(io.ringfabric.engine.EngineAborted.class, ends.get(0).failure());
+    assertInstanceOf(EngineAborted.class, ends.get(0).failure());
     assertEquals(1, assertInstanceOf(ClusterRun.MemberFailed.class, ends.get(1).failure()).exitCode());
   }
 
@@ -196,7 +198,7 @@ class ClusterRunTest {
       assertEquals(2, failed.exitCode());
       assertTrue(failed.getMessage().contains("it runs ringfabric 0.9 and the lead runs 1.0"), failed.getMessage());
       Object leadEnd = lead.get(60, TimeUnit.SECONDS);
-      assertInstanceOf(io.ringfabric.engine.EngineAborted.class, leadEnd);
+      assertInstanceOf(EngineAborted.class, leadEnd);
       assertTrue(((Exception) leadEnd).getMessage().contains("only 1 of 2 members joined"), leadEnd.toString());
     } finally {
       threads.shutdownNow();

@@ -3,7 +3,9 @@ package io.ringfabric.cluster;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.model.ElementOrigin;
 import io.ringfabric.model.Event;
+import io.ringfabric.model.EventQueue;
 import io.ringfabric.model.Machine;
+import io.ringfabric.model.Memory;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.Packet;
 import io.ringfabric.model.Status;
@@ -64,7 +66,7 @@ class EventBatchCodecTest {
     Machine m = built.machine();
     List<Event> crossing = new ArrayList<>();
     var components = m.components();
-    var queue = new io.ringfabric.model.EventQueue(64);
+    var queue = new EventQueue(64);
     for (var c : components) {
       c.attach(e -> {
         queue.add(e);
@@ -102,6 +104,6 @@ class EventBatchCodecTest {
     assertTrue(assertThrows(EventBatchCodec.BadBatch.class, () -> EventBatchCodec.decode(version))
         .getMessage().contains("version 9"));
     assertThrows(IllegalArgumentException.class, () -> EventBatchCodec.encode(
-        List.of(new Event(1, 1, 1, 1, new io.ringfabric.model.Memory.BufferStore(0, new byte[1])))));
+        List.of(new Event(1, 1, 1, 1, new Memory.BufferStore(0, new byte[1])))));
   }
 }

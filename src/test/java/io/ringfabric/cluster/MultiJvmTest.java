@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -21,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,7 +98,7 @@ class MultiJvmTest {
     Process survivor = child(leadPort, 3, survivorLog, config);
     ExecutorService thread = Executors.newSingleThreadExecutor();
     try {
-      List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<String> lines = Collections.synchronizedList(new ArrayList<>());
       Future<Object> lead = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
@@ -114,7 +116,7 @@ class MultiJvmTest {
       assertTrue(started.contains(" of 3 at "), () -> "the member never started: " + lines + "\n" + started);
       Thread.sleep(1500); // well into the run
       assertTrue(!lead.isDone(), "the run ended before the member could be killed; make it longer");
-      var said = java.util.regex.Pattern.compile("member (\\d+) of 3 at ([0-9.]+:[0-9]+)").matcher(Files.readString(victimLog));
+      var said = Pattern.compile("member (\\d+) of 3 at ([0-9.]+:[0-9]+)").matcher(Files.readString(victimLog));
       assertTrue(said.find());
       String victimIs = "member " + said.group(1) + " (" + said.group(2) + ")";
       victim.destroyForcibly();
@@ -155,7 +157,7 @@ class MultiJvmTest {
     Process lead = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(leadLog.toFile()).start();
     ExecutorService thread = Executors.newSingleThreadExecutor();
     try {
-      List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+      List<String> lines = Collections.synchronizedList(new ArrayList<>());
       Future<Object> member = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, List.of("127.0.0.1:" + leadPort), 2,

@@ -7,6 +7,7 @@ import io.ringfabric.model.Message;
 import io.ringfabric.model.MessageKind;
 import io.ringfabric.model.TestScenarios;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.PriorityQueue;
@@ -89,7 +90,7 @@ class AgendaOrderTest {
         }
         for (long seed = 0; seed < 600; seed++) {
           for (boolean shuffled : new boolean[] {false, true}) {
-            String run = "timings " + java.util.Arrays.toString(t) + ", " + cores + " cores, seed " + seed
+            String run = "timings " + Arrays.toString(t) + ", " + cores + " cores, seed " + seed
                 + (shuffled ? ", turns in random order" : ", turns as passOn gives them");
             compare(machine, lookahead, ids, kinds, new Random(seed), shuffled, run);
             runs++;

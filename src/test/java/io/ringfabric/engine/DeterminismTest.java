@@ -9,6 +9,8 @@ import io.ringfabric.model.TestScenarios;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -73,7 +75,7 @@ class DeterminismTest {
 
   @Test
   void manySeedsGiveManyFingerprints() {
-    java.util.Set<String> prints = new java.util.HashSet<>();
+    Set<String> prints = new HashSet<>();
     for (long seed = 1; seed <= 6; seed++) {
       prints.add(run(scenario(seed)).fingerprint());
     }

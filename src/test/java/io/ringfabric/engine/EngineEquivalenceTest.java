@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -98,7 +99,7 @@ class EngineEquivalenceTest {
     assertEquals(comparable(reference), comparable(actors));
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void theGeneratedScenariosCoverContentionAndEveryProgram() {
     long full = 0;
     long empty = 0;

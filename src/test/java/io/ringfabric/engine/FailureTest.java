@@ -8,6 +8,7 @@ import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
 import io.ringfabric.model.TestScenarios;
 import io.ringfabric.run.Simulation;
+import io.ringfabric.workload.Programs;
 import io.ringfabric.workload.PutStreamSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class FailureTest {
 
   private static BuiltMachine machineWith(Scenario s, Program planted) {
     return BuiltMachine.of(s, (group, node, instance, check) -> group.index() == 1
-        ? planted : io.ringfabric.workload.Programs.instantiate(group.spec(), group.nodes(), node, check));
+        ? planted : Programs.instantiate(group.spec(), group.nodes(), node, check));
   }
 
   @Test

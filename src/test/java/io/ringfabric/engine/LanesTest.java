@@ -1,6 +1,7 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.model.EngineRun;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -60,7 +61,7 @@ class LanesTest {
     Lanes lanes = new Lanes(List.of(a.ref(), b.ref()), runs);
     runs.get(0).complete(run(1, 1, 1));
     lanes.stopped(a.ref()); // finished first: nothing changes
-    a.expectNoMessage(java.time.Duration.ofMillis(50));
+    a.expectNoMessage(Duration.ofMillis(50));
     lanes.stopped(b.ref());
     Coordinator.Abort told = a.expectMessageClass(Coordinator.Abort.class); // rather than wait for the watchdog
     assertEquals("lane 1", told.from());

@@ -7,6 +7,7 @@ import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
+import io.ringfabric.trace.TraceWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,7 +65,7 @@ class SplitRunTest {
     BuiltMachine built = BuiltMachine.of(c.scenario());
     Machine machine = built.machine();
     TraceOptions options = new TraceOptions(split, TraceLevel.ALL, 0, Long.MAX_VALUE, null);
-    io.ringfabric.trace.TraceWriter writer = Simulation.startTrace(built, options);
+    TraceWriter writer = Simulation.startTrace(built, options);
     try {
       SplitRun.run(built, 3, writer);
     } finally {

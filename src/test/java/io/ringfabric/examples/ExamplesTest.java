@@ -8,6 +8,7 @@ import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -46,7 +47,7 @@ class ExamplesTest {
 
   @Test
   void anExampleRejectsSettingsItCannotRunWithBeforeTheRun() {
-    ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+    ConfigException e = Assertions.assertThrows(ConfigException.class,
         () -> ScenarioLoader.load(Path.of("conf", "pipeline.conf"),
             List.of("workload.processes=[{ program = io.ringfabric.examples.Pipeline,"
                 + " settings { stages = 9 } }]")));

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.Set;
@@ -142,7 +143,7 @@ class ConservationTest {
           .on(consumers, (n, k) -> new Ledger.Consumer(ledger, -1, 0, 25, 400_000))
           .on(producers, (n, k) -> new Ledger.Producer(ledger, 20, null, 0, 16, 700, 0)));
       Machine m = built.machine();
-      RunResult r = io.ringfabric.run.Simulation.run(built, engines[i]);
+      RunResult r = Simulation.run(built, engines[i]);
       assertEquals(engines[i], r.engine());
       assertTrue(ledger.putOutcomes.getOrDefault(Status.FULL, 0L) > 0, engines[i] + ": " + ledger.putOutcomes);
       assertEquals(r.rings().elementsRemaining(), ledger.verify(m));

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.workload.PutStreamSpec;
 import java.util.ArrayList;
@@ -125,7 +126,7 @@ class ContextTest {
     BuiltMachine built = BuiltMachine.of(t.build(), programs);
     Machine m = built.machine();
     holder.set(m);
-    var r = io.ringfabric.run.Simulation.run(built, "reference");
+    var r = Simulation.run(built, "reference");
 
     assertEquals(0, script.context(), "the actor's group comes first, so it has context 0");
     assertEquals(List.of(Status.DONE, Status.DONE, Status.EMPTY, Status.NO_SUCH_RING,

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.Payloads;
-import io.ringfabric.workload.PutStreamSpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
+import io.ringfabric.workload.PutStreamSpec;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Several processes on one core share its time, each with its own context. */
@@ -41,7 +42,7 @@ class CoreSharingTest {
     assertEquals(2, outcomes.size());
     assertEquals("FINISHED", outcomes.get(0).state());
     assertEquals("FINISHED", outcomes.get(1).state());
-    assertEquals(new RunResult.Ops(2 * OPS, 2 * OPS, java.util.Map.of()), r.ops().get("put"));
+    assertEquals(new RunResult.Ops(2 * OPS, 2 * OPS, Map.of()), r.ops().get("put"));
     MessagingModule module = run.machine().module(0);
     assertEquals(OPS, module.context(0).sequence(), "each process drives its own context");
     assertEquals(OPS, module.context(1).sequence());

@@ -3,6 +3,7 @@ package io.ringfabric.model;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.ProcessGroupSpec;
 import io.ringfabric.config.RingSpec;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.hocon.ConfigException;
@@ -32,9 +33,9 @@ class NotificationTest {
   private static TestScenarios scenario(boolean notify, boolean interrupt) {
     TestScenarios t = TestScenarios.of("mesh", 2, 1)
         .ring(new RingSpec(NodeSet.of(1), 0, 4096, 256, 8, NodeSet.all(), NodeSet.all(), notify));
-    t.groups.add(new io.ringfabric.config.ProcessGroupSpec(t.groups.size(), "put-stream", NodeSet.of(0), 1, 1,
+    t.groups.add(new ProcessGroupSpec(t.groups.size(), "put-stream", NodeSet.of(0), 1, 1,
         new PutStreamSpec(PutStreamSpec.Pattern.FIXED, 1, 0, 64, 3, 5_000_000), interrupt));
-    t.groups.add(new io.ringfabric.config.ProcessGroupSpec(t.groups.size(), "get-stream", NodeSet.of(1), 0, 1,
+    t.groups.add(new ProcessGroupSpec(t.groups.size(), "get-stream", NodeSet.of(1), 0, 1,
         new GetStreamSpec(-1, 0, 3, 0, 300_000, 0, notify), false));
     return t;
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class PacketTest {
@@ -44,7 +45,7 @@ class PacketTest {
   @Test
   void reassemblyAcceptsAnyOrderAndIgnoresDuplicates() {
     byte[] payload = new byte[700];
-    new java.util.Random(5).nextBytes(payload);
+    new Random(5).nextBytes(payload);
     Packet[] packets = Packet.Header.putRequest(ACTION, 1, 0, 700, Long.MAX_VALUE, ElementOrigin.NONE).split(payload, 256);
     Reassembly r = new Reassembly(packets.length, payload.length);
     assertEquals(null, r.add(packets[2], 256));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -205,10 +206,10 @@ class RingBufferTest {
     byte[] m = r.memory();
     assertEquals(16, readBigEndian(m, 112), "padding header: bytes skipped");
     assertEquals(RingBuffer.PADDING_MARKER, readBigEndian(m, 116));
-    assertArrayEquals("PADD".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOfRange(m, 116, 120));
+    assertArrayEquals("PADD".getBytes(StandardCharsets.US_ASCII), Arrays.copyOfRange(m, 116, 120));
     assertEquals(21, readBigEndian(m, 0));
     assertArrayEquals(new byte[] {0, 0, 0, 21}, Arrays.copyOfRange(m, 0, 4), "big-endian length");
-    assertArrayEquals("RING".getBytes(java.nio.charset.StandardCharsets.US_ASCII), Arrays.copyOfRange(m, 4, 8));
+    assertArrayEquals("RING".getBytes(StandardCharsets.US_ASCII), Arrays.copyOfRange(m, 4, 8));
     assertArrayEquals(p, Arrays.copyOfRange(m, 8, 29));
     assertArrayEquals(new byte[3], Arrays.copyOfRange(m, 29, 32), "zero padding to alignment");
     assertEquals(0xFF, m[32] & 0xFF, "bytes past the slot are not touched");

@@ -10,6 +10,7 @@ import io.ringfabric.workload.ProgramSpec;
 import io.ringfabric.workload.PutStreamSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 /** Scenarios built in code, so model tests need no config files. Defaults match reference.conf. */
 public final class TestScenarios {
@@ -202,6 +203,6 @@ public final class TestScenarios {
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
-        new java.util.TreeMap<>());
+        new TreeMap<>());
   }
 }

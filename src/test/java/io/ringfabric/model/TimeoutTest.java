@@ -3,8 +3,10 @@ package io.ringfabric.model;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -198,7 +200,7 @@ class TimeoutTest {
     MessagingModule target = m.module(0);
     int sw = m.layout().switchComponent(0);
     int memory = m.layout().memory(0);
-    List<Event> out = new java.util.ArrayList<>();
+    List<Event> out = new ArrayList<>();
     target.attach(out::add);
     target.start();
     target.deliver(new Event(1_000_000, sw, 0, target.id(),
@@ -231,7 +233,7 @@ class TimeoutTest {
     BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
     Machine m = built.machine();
     MessagingModule target = m.module(0);
-    List<Event> out = new java.util.ArrayList<>();
+    List<Event> out = new ArrayList<>();
     target.attach(out::add);
     target.start();
     Packet late = Packet.Header.putRequest(new Packet.ActionId(1, 0, 1), 0, 0, 32, 999_999, ElementOrigin.NONE)
@@ -256,7 +258,7 @@ class TimeoutTest {
     for (int i = 0; i < 3; i++) {
       assertEquals(i, module.mapFreeContext(core, i));
     }
-    List<Event> out = new java.util.ArrayList<>();
+    List<Event> out = new ArrayList<>();
     module.attach(out::add);
     module.start();
     int memory = m.layout().memory(0);
@@ -274,7 +276,7 @@ class TimeoutTest {
         Packet.Header.response(Packet.Type.GET_RESPONSE, new Packet.ActionId(0, 0, 1), 0, Status.EMPTY,
             ElementOrigin.NONE).split(null, 256)[0])));
     // run the module's own timeout checks, in time order, until 3 us
-    java.util.PriorityQueue<Event> checks = new java.util.PriorityQueue<>(Event.ORDER);
+    PriorityQueue<Event> checks = new PriorityQueue<>(Event.ORDER);
     int seen = 0;
     while (true) {
       for (; seen < out.size(); seen++) {

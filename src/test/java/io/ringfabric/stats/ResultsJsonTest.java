@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,7 +73,7 @@ class ResultsJsonTest {
     ResultsJson.write(SampleResults.sample(), b);
     byte[] first = Files.readAllBytes(a);
     assertArrayEquals(first, Files.readAllBytes(b));
-    String text = new String(first, java.nio.charset.StandardCharsets.UTF_8);
+    String text = new String(first, StandardCharsets.UTF_8);
     assertEquals(ResultsJson.toJson(SampleResults.sample()), text);
     assertFalse(text.contains("\r"), "lines end in \\n only");
     assertTrue(text.endsWith("}\n"));

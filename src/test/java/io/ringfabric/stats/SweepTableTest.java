@@ -3,7 +3,9 @@ package io.ringfabric.stats;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SweepTableTest {
@@ -52,9 +54,9 @@ class SweepTableTest {
 
   @Test
   void errorsAddUpByNameInNameOrder() {
-    java.util.Map<String, RunResult.Ops> ops = new java.util.LinkedHashMap<>();
-    ops.put("put", new RunResult.Ops(10, 5, java.util.Map.of("FULL", 3L, "TIMEOUT", 1L)));
-    ops.put("get", new RunResult.Ops(20, 5, java.util.Map.of("EMPTY", 10L, "TIMEOUT", 2L)));
+    Map<String, RunResult.Ops> ops = new LinkedHashMap<>();
+    ops.put("put", new RunResult.Ops(10, 5, Map.of("FULL", 3L, "TIMEOUT", 1L)));
+    ops.put("get", new RunResult.Ops(20, 5, Map.of("EMPTY", 10L, "TIMEOUT", 2L)));
     assertEquals("EMPTY=10;FULL=3;TIMEOUT=3", SweepTable.errors(ops));
   }
 

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ringfabric.topology.Topology.Link;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -202,11 +204,11 @@ class RoutingTest {
   @MethodSource("allShapes")
   void routeDoesNotAllocate(String shape) {
     java.lang.management.ThreadMXBean generic =
-        java.lang.management.ManagementFactory.getThreadMXBean();
-    org.junit.jupiter.api.Assumptions.assumeTrue(
+        ManagementFactory.getThreadMXBean();
+    Assumptions.assumeTrue(
         generic instanceof com.sun.management.ThreadMXBean, "no allocation counter in this JVM");
     com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) generic;
-    org.junit.jupiter.api.Assumptions.assumeTrue(bean.isThreadAllocatedMemoryEnabled());
+    Assumptions.assumeTrue(bean.isThreadAllocatedMemoryEnabled());
     Topology t = Shapes.build(shape);
     int switches = t.switches();
     int nodes = t.nodes();

@@ -1,6 +1,7 @@
 package io.ringfabric.trace;
 
 import io.ringfabric.trace.TraceRecord.Kinds;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -146,7 +147,7 @@ public final class SyntheticTrace {
 
   /** Gzip of {@code bytes}. */
   public static byte[] gzip(byte[] bytes) throws IOException {
-    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
     try (OutputStream out = new GZIPOutputStream(b)) {
       out.write(bytes);
     }

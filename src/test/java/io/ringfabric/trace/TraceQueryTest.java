@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -83,7 +84,7 @@ class TraceQueryTest {
     }
     rs.add(at(t, Kinds.DOORBELL, "node 1 module", 1).op("1.0.99").detail("get from node 2 ring 0").build());
     rs.add(at(t + 1, Kinds.DOORBELL, "node 1 module", 1).op("1.1.99").detail("get from node 2 ring 0").build());
-    rs.sort(java.util.Comparator.comparingLong(TraceRecord::t));
+    rs.sort(Comparator.comparingLong(TraceRecord::t));
     Path f = SyntheticTrace.write(dir.resolve("many.jsonl"), HEADER, rs);
     TraceSummary s;
     try (TraceReader r = open(f)) {

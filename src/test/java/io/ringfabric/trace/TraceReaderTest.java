@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,7 +182,7 @@ class TraceReaderTest {
     Files.writeString(lines, "{\"t\":1,\"kind\":\"doorbell\",\"component\":\"x\"}\n");
     Path binary = dir.resolve("random.bin");
     byte[] noise = new byte[300_000];
-    new java.util.Random(1).nextBytes(noise);
+    new Random(1).nextBytes(noise);
     Files.write(binary, noise);
     Path gzText = dir.resolve("text.gz");
     Files.write(gzText, SyntheticTrace.gzip("just text\n".getBytes(StandardCharsets.UTF_8)));

@@ -8,6 +8,7 @@ import io.ringfabric.model.Program;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -78,7 +79,7 @@ class CustomProgramTest {
     var s = ScenarioLoader.parse(scenario(Counter.class.getName(), ", settings { count = 7, size = 24 }"),
         "test.conf", List.of());
     RunResult r = Simulation.run(s);
-    assertEquals(new RunResult.Ops(28, 28, java.util.Map.of()), r.ops().get("put"));
+    assertEquals(new RunResult.Ops(28, 28, Map.of()), r.ops().get("put"));
     assertEquals(28 * 24, r.bytes().get("put"));
     assertEquals(4, r.processes().finished());
   }

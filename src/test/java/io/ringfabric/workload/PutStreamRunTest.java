@@ -11,6 +11,7 @@ import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -172,7 +173,7 @@ class PutStreamRunTest {
       }
     }
     for (int c : seen) {
-      assertTrue(c > 40, "each size about 80 times of 240: " + java.util.Arrays.toString(seen));
+      assertTrue(c > 40, "each size about 80 times of 240: " + Arrays.toString(seen));
     }
   }
 
