@@ -27,9 +27,8 @@ final class TargetSide {
   private final FabricSpec fabric;
   private final TimingSpec timing;
   private final ModuleSpec limits;
-  private final int contexts; // per node, to key served by initiating context
   // What this module last answered to each initiating context that has sent it anything, by
-  // node * contexts + context: a map, because a module in a big machine hears from few of all
+  // context and node: a map, because a module in a big machine hears from few of all
   // contexts, and rows for every node it heard from grew with the square of the nodes. Only
   // looked up, never iterated, so its order cannot reach a result.
   private final Map<Long, Served> served = new HashMap<>();
@@ -46,7 +45,6 @@ final class TargetSide {
     this.fabric = spec.fabric();
     this.timing = spec.timing();
     this.limits = spec.module();
-    this.contexts = spec.node().contexts();
   }
 
   /** What this module last answered to one initiating context, to answer retries alike. */
@@ -220,8 +218,10 @@ final class TargetSide {
     return served.get(key(sourceNode, sourceContext));
   }
 
-  private long key(int sourceNode, int sourceContext) {
-    return (long) sourceNode * contexts + sourceContext;
+  // The context in the high half: a Long's hash is its halves xor-ed, so the node varies its low
+  // bits. Node * contexts + context put most keys of a big machine into a few buckets.
+  private static long key(int sourceNode, int sourceContext) {
+    return (long) sourceContext << 32 | sourceNode;
   }
 
   /** Records of what this module answered, one per initiating context heard from (tests). */
