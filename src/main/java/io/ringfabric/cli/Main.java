@@ -116,6 +116,11 @@ public final class Main implements Runnable {
       return BAD_INPUT;
     }
     String what = "main".equals(command) || "ringfabric".equals(command) ? "run" : command;
+    if (ex instanceof Simulation.OutOfMemory full) {
+      err.println("ringfabric: " + what + " failed: " + HeapAdvice.of(full));
+      err.flush();
+      return FAILED;
+    }
     err.println("ringfabric: " + what + " failed: " + reason(ex));
     if (debug) {
       ex.printStackTrace(err);

@@ -1,6 +1,7 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
@@ -77,6 +78,9 @@ final class RunCommand implements Callable<Integer> {
       result = Simulation.run(scenario, traceOptions);
     } catch (UncheckedIOException e) {
       throw new BadInput(e.getMessage());
+    } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
+      // the machine is unreachable from here, so there is heap again to say so
+      throw new Simulation.OutOfMemory(scenario.nodes(), full);
     }
 
     return Outputs.write(result, scenario, out, traceArgs.trace, stdout, spec.commandLine().getErr());

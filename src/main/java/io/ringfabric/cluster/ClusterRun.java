@@ -98,6 +98,8 @@ public final class ClusterRun {
         return Behaviors.same();
       }).build();
     }), SYSTEM, config(scenario, options));
+    ActorEngine.failWhenStopped(system, result);
+    ActorEngine.failWhenStopped(system, outcome);
     try {
       Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));
       if (lead) {

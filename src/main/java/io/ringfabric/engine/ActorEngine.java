@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 
@@ -34,12 +35,18 @@ public final class ActorEngine {
     // that it replayed calls made by several threads during its initialisation.
     LoggerFactory.getILoggerFactory();
     CompletableFuture<EngineRun> done = new CompletableFuture<>();
-    ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, done),
-        "ringfabric", config(actors));
-    try {
-      return await(done, "the actor engine failed: ");
-    } finally {
-      stop(system, Duration.ofSeconds(30));
+    Config config = config(actors);
+    try (LaneExecutor.Watch lanesFull = failWhenOutOfMemory(config, done);
+        HeapGuard guard = HeapGuard.watch(() -> done.completeExceptionally(new EngineAborted.OutOfMemory(
+            "the heap stayed over " + Math.round(HeapGuard.FULL * 100) + "% full after a collection")))) {
+      ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, done),
+          "ringfabric", config);
+      failWhenStopped(system, done);
+      try {
+        return await(done, "the actor engine failed: ");
+      } finally {
+        stop(system, Duration.ofSeconds(30));
+      }
     }
   }
 
@@ -61,6 +68,25 @@ public final class ActorEngine {
     }
   }
 
+  /**
+   * Ends the wait for {@code done} if the actor system stops first: Pekko stops it on a fatal error
+   * (the heap running out outside a component's handling, which would otherwise name its place)
+   * instead of exiting the JVM, so the command can still say what happened.
+   */
+  public static void failWhenStopped(ActorSystem<?> system, CompletableFuture<?> done) {
+    system.getWhenTerminated().whenComplete((stopped, failure) -> done.completeExceptionally(
+        new EngineAborted("the actor system stopped before the run ended, after a fatal error"
+            + " (the log above names it; out of heap, give the JVM more with RINGFABRIC_JAVA_OPTS=-Xmx<size>)")));
+  }
+
+  /** Until closed, fails {@code done} as out of memory when a lane of the run {@code config} sets up runs out of heap. */
+  static LaneExecutor.Watch failWhenOutOfMemory(Config config, CompletableFuture<?> done) {
+    // Made now: when it is needed, there may be no heap left for an exception and its stack trace.
+    EngineAborted.OutOfMemory failure = new EngineAborted.OutOfMemory("a lane ran out of heap");
+    return LaneExecutor.onOutOfMemory(config.getString(LANE + "0.lane-executor.run"),
+        () -> done.completeExceptionally(failure));
+  }
+
   /** Stops the actor system, waiting at most {@code wait}: the result is already in hand. */
   public static void stop(ActorSystem<?> system, Duration wait) {
     system.terminate();
@@ -80,12 +106,14 @@ public final class ActorEngine {
    */
   public static Config config(Scenario.ActorSpec settings) {
     int lanes = lanes(settings);
+    String run = "run-" + RUNS.incrementAndGet(); // names the run to its lanes, for failWhenOutOfMemory
     Map<String, Object> values = new LinkedHashMap<>();
     for (int i = 0; i < lanes; i++) {
       String lane = LANE + i;
       values.put(lane + ".type", "Dispatcher");
       values.put(lane + ".executor", LaneExecutor.class.getName());
       values.put(lane + ".lane-executor.spin-wait-nanos", settings.spinWaitNanos());
+      values.put(lane + ".lane-executor.run", run);
       values.put(lane + ".throughput", settings.throughput());
     }
     values.put("pekko.actor.default-dispatcher.fork-join-executor.parallelism-min", 1);
@@ -95,8 +123,11 @@ public final class ActorEngine {
     values.put("pekko.loglevel", "WARNING");
     values.put("pekko.stdout-loglevel", "WARNING");
     values.put("pekko.log-dead-letters", "off");
+    values.put("pekko.jvm-exit-on-fatal-error", "off"); // see failWhenStopped
     return ConfigFactory.parseMap(values).withFallback(ConfigFactory.load());
   }
+
+  private static final AtomicLong RUNS = new AtomicLong();
 
   /** Config path prefix of the lanes' dispatchers. */
   static final String LANE = "ringfabric-lane-";

@@ -279,8 +279,13 @@ final class Agenda {
 
   /** The component of child {@code who} failed: the run ends, and the agenda goes nowhere. */
   void fail(int who, String message) {
+    fail(who, message, false);
+  }
+
+  /** As {@link #fail(int, String)}; {@code outOfMemory} if the heap ran out. */
+  void fail(int who, String message, boolean outOfMemory) {
     held(who);
-    coordinator.tell(new Coordinator.PartFailed(part, message));
+    coordinator.tell(new Coordinator.PartFailed(part, message, outOfMemory));
   }
 
   /**

@@ -68,7 +68,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
     try {
       component.start();
     } catch (RuntimeException | Error failure) {
-      release().fail(child, new ModelFailure(component, failure).getMessage());
+      release().fail(child, new ModelFailure(component, failure).getMessage(), failure instanceof OutOfMemoryError);
       return this;
     }
     release().passOnStart(child);
@@ -82,7 +82,8 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
       try {
         component.deliver(e);
       } catch (RuntimeException | Error failure) { // never let a model bug take the system down silently
-        release().fail(child, new ModelFailure(component, e, failure).getMessage());
+        release().fail(child, new ModelFailure(component, e, failure).getMessage(),
+            failure instanceof OutOfMemoryError);
         return this;
       }
       String tooSoon = holding.tooSoon();

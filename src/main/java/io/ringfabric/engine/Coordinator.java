@@ -64,8 +64,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       long window, int part, long next, List<Event> outgoing, long events, long lastEventTime,
       List<Recorder.Entry> records, boolean endRun, Agenda.Handover agenda) implements Command {}
 
-  /** A component of a part threw. */
-  public record PartFailed(int part, String message) implements Command {}
+  /** A component of a part threw; {@code outOfMemory} if what it threw was the heap running out. */
+  public record PartFailed(int part, String message, boolean outOfMemory) implements Command {}
 
   /**
    * One coordinator's end of a window, for another.
@@ -347,7 +347,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   private Behavior<Command> onPartFailed(PartFailed failed) {
-    return fail(failed.message());
+    return fail(failed.outOfMemory() ? new EngineAborted.OutOfMemory(failed.message())
+        : new EngineAborted(failed.message()));
   }
 
   private Behavior<Command> onAbort(Abort abort) {
@@ -362,7 +363,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /** Ends the run here and at every other coordinator. */
   private Behavior<Command> fail(String message) {
-    done.completeExceptionally(new EngineAborted(message));
+    return fail(new EngineAborted(message));
+  }
+
+  private Behavior<Command> fail(EngineAborted failure) {
+    String message = failure.getMessage();
+    done.completeExceptionally(failure);
     if (peers != null && !share.alone()) {
       for (int m = 0; m < peers.size(); m++) {
         if (m != share.holder()) {

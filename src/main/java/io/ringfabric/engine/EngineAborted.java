@@ -6,6 +6,13 @@ public class EngineAborted extends RuntimeException {
     super(message);
   }
 
+  /** The heap ran out while a part handled its events; the message names the part's component. */
+  public static final class OutOfMemory extends EngineAborted {
+    public OutOfMemory(String message) {
+      super(message);
+    }
+  }
+
   /** A lane ended because another lane or member aborted the run: the same failure, seen second hand. */
   public static final class Echo extends EngineAborted {
     public Echo(String message) {

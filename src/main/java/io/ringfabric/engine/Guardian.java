@@ -1,6 +1,7 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.config.Scenario.ActorSpec;
+import io.ringfabric.model.Component;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Layout;
 import io.ringfabric.model.Machine;
@@ -66,6 +67,7 @@ public final class Guardian {
     Layout layout = machine.layout();
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
+    Component[] components = machine.components(); // a copy: one for all parts, not one each
     lanes = Math.max(1, Math.min(Math.min(lanes, ActorEngine.lanes(actors)), own.size()));
     Duration watchdog = Duration.ofMillis(actors.watchdogMillis());
     List<Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();
@@ -75,7 +77,7 @@ public final class Guardian {
     for (int i = 0; i < own.size(); i++) {
       int p = own.get(i);
       int lane = Lanes.laneOf(i, own.size(), lanes);
-      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, machine.components(), lookahead),
+      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead),
           partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + lane)));
     }
     List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();

@@ -3,7 +3,9 @@ package io.ringfabric.engine;
 import com.typesafe.config.Config;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -23,16 +25,34 @@ import org.apache.pekko.dispatch.ExecutorServiceFactory;
  * yields while it watches, so the JIT compiler and the collector still get the core.
  */
 public final class LaneExecutor extends ExecutorServiceConfigurator {
+  // What to do when a lane of a run runs out of heap, by the run's id (its lanes' config names
+  // it). Left to Pekko, the error stops the actor system, printing raw stack traces, while the
+  // run's caller waits; this ends the run with a clear message instead.
+  private static final Map<String, Runnable> OUT_OF_MEMORY = new ConcurrentHashMap<>();
   private final long spinNanos;
+  private final String run;
 
   public LaneExecutor(Config config, DispatcherPrerequisites prerequisites) {
     super(config, prerequisites);
     this.spinNanos = config.getConfig("lane-executor").getLong("spin-wait-nanos");
+    this.run = config.getConfig("lane-executor").getString("run");
+  }
+
+  /** A watch on a run's lanes; closing it ends the watch. */
+  interface Watch extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /** Until closed, {@code action} runs (on a lane's thread) when a lane of {@code run} runs out of heap. */
+  static Watch onOutOfMemory(String run, Runnable action) {
+    OUT_OF_MEMORY.put(run, action);
+    return () -> OUT_OF_MEMORY.remove(run);
   }
 
   @Override
   public ExecutorServiceFactory createExecutorServiceFactory(String id, ThreadFactory threads) {
-    return () -> new Lane(id, threads, spinNanos);
+    return () -> new Lane(id, threads, spinNanos, run);
   }
 
   /** One thread taking tasks in the order they came. */
@@ -47,9 +67,11 @@ public final class LaneExecutor extends ExecutorServiceConfigurator {
     private final Thread thread;
     private volatile boolean parked;
     private volatile boolean shutdown;
+    private final String run;
 
-    Lane(String name, ThreadFactory threads, long spinNanos) {
+    Lane(String name, ThreadFactory threads, long spinNanos, String run) {
       this.spinNanos = spinNanos;
+      this.run = run;
       this.thread = threads.newThread(this::work);
       thread.setName(name); // the lane's dispatcher, as profiles and thread dumps should show it
       thread.start();
@@ -107,9 +129,23 @@ public final class LaneExecutor extends ExecutorServiceConfigurator {
       try {
         task.run();
       } catch (Throwable t) { // never lose the lane: its actors would wait forever
-        thread.getUncaughtExceptionHandler().uncaughtException(thread, t);
+        Runnable full = t instanceof OutOfMemoryError ? OUT_OF_MEMORY.get(run) : null;
+        if (full != null) {
+          tellOutOfMemory(full);
+        } else {
+          thread.getUncaughtExceptionHandler().uncaughtException(thread, t);
+        }
       }
       Thread.interrupted(); // a task's interrupt is its own; left set, park() would never sleep
+    }
+
+    /** Tells the run; if even that finds no heap, a later error on a lane tells it again. */
+    private static void tellOutOfMemory(Runnable full) {
+      try {
+        full.run();
+      } catch (OutOfMemoryError again) {
+        // nothing more can be done here
+      }
     }
 
     /** Watches the queue for a while, then sleeps until a task comes. */

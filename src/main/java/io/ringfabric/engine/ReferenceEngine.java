@@ -56,6 +56,8 @@ public final class ReferenceEngine {
       Component target = components[e.target()];
       try {
         target.deliver(e);
+      } catch (OutOfMemoryError full) {
+        throw full; // not the model's fault: the machine is too big for the heap
       } catch (RuntimeException | Error failure) { // Errors too: a model bug must name its place
         throw new ModelFailure(target, e, failure);
       }

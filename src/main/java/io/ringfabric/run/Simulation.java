@@ -4,6 +4,7 @@ import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
+import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.EngineRun;
@@ -30,12 +31,35 @@ public final class Simulation {
     }
   }
 
+  /**
+   * The heap ran out while building or running a machine of {@code nodes} nodes: not a fault of
+   * the model or the scenario, but of the heap it was given.
+   */
+  public static final class OutOfMemory extends RuntimeException {
+    private final int nodes;
+
+    public OutOfMemory(int nodes, Throwable cause) {
+      super("out of memory at " + nodes + " nodes", cause);
+      this.nodes = nodes;
+    }
+
+    public int nodes() {
+      return nodes;
+    }
+  }
+
   public static RunResult run(Scenario scenario) {
-    return run(BuiltMachine.of(scenario), scenario.engine(), null);
+    return run(scenario, null);
   }
 
   public static RunResult run(Scenario scenario, TraceOptions trace) {
-    return run(BuiltMachine.of(scenario), scenario.engine(), trace);
+    BuiltMachine built;
+    try {
+      built = BuiltMachine.of(scenario);
+    } catch (OutOfMemoryError full) {
+      throw new OutOfMemory(scenario.nodes(), full);
+    }
+    return run(built, scenario.engine(), trace);
   }
 
   public static RunResult run(BuiltMachine built, String engine) {
@@ -44,7 +68,12 @@ public final class Simulation {
 
   /** Runs the machine on {@code engine}, writing a trace when {@code trace} is not null. */
   public static RunResult run(BuiltMachine built, String engine, TraceOptions trace) {
-    return Results.collect(built, runEngine(built, engine, trace));
+    EngineRun run = runEngine(built, engine, trace);
+    try {
+      return Results.collect(built, run);
+    } catch (OutOfMemoryError full) {
+      throw new OutOfMemory(built.scenario().nodes(), full);
+    }
   }
 
   /** Runs the machine on {@code engine} and says how the engine went; the machine holds the rest. */
@@ -59,6 +88,8 @@ public final class Simulation {
       return ReferenceEngine.NAME.equals(engine)
           ? ReferenceEngine.run(built.machine(), s.durationPs(), writer)
           : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer);
+    } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
+      throw new OutOfMemory(s.nodes(), full);
     } finally {
       if (writer != null) {
         writer.close();

@@ -21,7 +21,29 @@ class LaneExecutorTest {
       Thread t = new Thread(task);
       t.setUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
       return t;
-    }, spinNanos);
+    }, spinNanos, "test-lane");
+  }
+
+  @Test
+  void aLaneOutOfHeapTellsItsRunsWatchInsteadOfTheUncaughtHandler() throws Exception {
+    List<Throwable> uncaught = Collections.synchronizedList(new ArrayList<>());
+    LaneExecutor.Lane lane = lane(0, uncaught);
+    CountDownLatch told = new CountDownLatch(1);
+    try (LaneExecutor.Watch watch = LaneExecutor.onOutOfMemory("test-lane", told::countDown)) {
+      lane.execute(() -> {
+        throw new OutOfMemoryError("planted");
+      });
+      assertTrue(told.await(5, TimeUnit.SECONDS), "the run's watch was told");
+    }
+    CountDownLatch ran = new CountDownLatch(1);
+    lane.execute(() -> {
+      throw new OutOfMemoryError("no watch now");
+    });
+    lane.execute(ran::countDown);
+    assertTrue(ran.await(5, TimeUnit.SECONDS), "the lane goes on");
+    assertEquals(1, uncaught.size(), "without a watch the error goes to the uncaught handler");
+    assertEquals("no watch now", uncaught.get(0).getMessage());
+    lane.shutdown();
   }
 
   @Test

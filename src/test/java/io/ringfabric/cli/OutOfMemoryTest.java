@@ -1,0 +1,36 @@
+package io.ringfabric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A machine far too big for the heap ends the run with exit 1 and one line that says so and what
+ * to do, on either engine: never a raw error or exit 255. Runs a JVM of its own with a tiny heap.
+ */
+class OutOfMemoryTest {
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"reference", "actors"})
+  void aMachineTooBigForTheHeapEndsWithOneLine(String engine) throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx48m", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "run", "--engine", engine, "--set", "topology.dims=[128,128]");
+    Process jvm = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    jvm.getOutputStream().close();
+    byte[] output = jvm.getInputStream().readAllBytes();
+    assertTrue(jvm.waitFor(120, TimeUnit.SECONDS), "the JVM ended");
+    List<String> lines = new String(output, StandardCharsets.UTF_8).lines()
+        .filter(l -> l.startsWith("ringfabric:") || l.contains("Exception") || l.contains("Error") || l.startsWith("\tat "))
+        .toList();
+    assertEquals(List.of("ringfabric: run failed: out of memory at 16384 nodes (heap -Xmx48m);"
+        + " set RINGFABRIC_JAVA_OPTS=-Xmx1g"), lines);
+    assertEquals(1, jvm.exitValue());
+  }
+}
