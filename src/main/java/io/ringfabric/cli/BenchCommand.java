@@ -125,29 +125,32 @@ final class BenchCommand implements Callable<Integer> {
       }
       return Main.OK;
     }
-    out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %9s %11s %10s  %s%n", "nodes", "engine",
-        "events", "wall s", "events/s", "windows", "ev/window", "heap MB", "fingerprint");
+    out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %9s %11s %10s %9s  %s%n", "nodes", "engine",
+        "events", "wall s", "events/s", "windows", "ev/window", "heap MB", "KB/node", "fingerprint");
     out.flush();
     for (int n : nodes) {
       List<Bench.Measurement> ms = new ArrayList<>();
       for (String engine : engines) {
         Bench.Measurement m = fork(n, engine);
         ms.add(m);
-        out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f  %s%n", m.nodes(),
-            m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
-            m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.fingerprint());
-        out.flush();
+        row(out, m);
       }
       if (cluster > 1) {
         Bench.Measurement m = fork(n, "cluster");
         ms.add(m);
-        out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f  %s%n", m.nodes(),
-            m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
-            m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.fingerprint());
+        row(out, m);
       }
       ratio(out, ms);
     }
     return Main.OK;
+  }
+
+  /** One measured run; the heap per node is the run's peak heap (garbage included) over its nodes. */
+  private static void row(PrintWriter out, Bench.Measurement m) {
+    out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f %,9.0f  %s%n", m.nodes(),
+        m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
+        m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.peakHeapBytes() / 1e3 / m.nodes(), m.fingerprint());
+    out.flush();
   }
 
   /** {@code --spin-wait} in nanoseconds, or the default; bad input if it is not a duration up to 1 ms. */
