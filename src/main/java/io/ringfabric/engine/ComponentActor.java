@@ -68,7 +68,8 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
     try {
       component.start();
     } catch (RuntimeException | Error failure) {
-      release().fail(child, new ModelFailure(component, failure).getMessage(), failure instanceof OutOfMemoryError);
+      release().fail(child, new ModelFailure(component, failure).getMessage(),
+          failure instanceof OutOfMemoryError);
       return this;
     }
     release().passOnStart(child);

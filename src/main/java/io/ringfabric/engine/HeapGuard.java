@@ -25,12 +25,9 @@ final class HeapGuard implements LaneExecutor.Watch {
   private final List<MemoryPoolMXBean> pools = new ArrayList<>();
 
   private HeapGuard(Runnable onFull) {
-    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-      long max = pool.getUsage().getMax();
-      if (pool.getType() == MemoryType.HEAP && pool.isCollectionUsageThresholdSupported() && max > 0) {
-        pool.setCollectionUsageThreshold((long) (max * FULL));
-        pools.add(pool);
-      }
+    for (MemoryPoolMXBean pool : oldGeneration()) {
+      pool.setCollectionUsageThreshold((long) (pool.getUsage().getMax() * FULL));
+      pools.add(pool);
     }
     emitter = (NotificationEmitter) ManagementFactory.getMemoryMXBean();
     listener = (notification, handback) -> {
@@ -39,6 +36,30 @@ final class HeapGuard implements LaneExecutor.Watch {
       }
     };
     emitter.addNotificationListener(listener, null, null);
+  }
+
+  /**
+   * The pools that hold what survives: a young pool (a survivor space) is often nearly full right
+   * after a collection, which says nothing about the heap running out. By name where the collector
+   * names it (G1, Parallel, Serial), else the largest pool that can be watched.
+   */
+  private static List<MemoryPoolMXBean> oldGeneration() {
+    List<MemoryPoolMXBean> watchable = new ArrayList<>();
+    List<MemoryPoolMXBean> old = new ArrayList<>();
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP && pool.isCollectionUsageThresholdSupported()
+          && pool.getUsage().getMax() > 0) {
+        watchable.add(pool);
+        if (pool.getName().contains("Old") || pool.getName().contains("Tenured")) {
+          old.add(pool);
+        }
+      }
+    }
+    if (old.isEmpty() && !watchable.isEmpty()) {
+      watchable.sort((a, b) -> Long.compare(b.getUsage().getMax(), a.getUsage().getMax()));
+      old.add(watchable.get(0));
+    }
+    return old;
   }
 
   /** Watches the heap until closed; {@code onFull} may run on another thread, more than once. */

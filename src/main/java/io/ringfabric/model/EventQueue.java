@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Collection;
 
 /**
- * A priority queue of events in key order (time, source, sequence): a binary heap on an array
- * with the comparison written out, which the engines' inner loops want rather than a general
+ * A priority queue of events in key order (time, source, sequence): a heap on an array with the
+ * comparison written out, which the engines' inner loops want rather than a general
  * {@link java.util.PriorityQueue} calling a comparator. Each event's time is kept beside it in a
  * plain array, so the heap compares times without reaching into the events: with a big machine's
  * hundreds of thousands of pending events, every event a sift touched was a cache miss, and the

@@ -12,7 +12,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A machine far too big for the heap ends the run with exit 1 and one line that says so and what
- * to do, on either engine: never a raw error or exit 255. Runs a JVM of its own with a tiny heap.
+ * to do, on either engine: never a raw error or exit 255. Runs a JVM of its own with a heap so
+ * small that building the machine runs out; {@code FailureTest} plants the error inside a run,
+ * on each engine.
  */
 class OutOfMemoryTest {
 

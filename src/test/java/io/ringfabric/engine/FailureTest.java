@@ -12,6 +12,9 @@ import io.ringfabric.workload.Programs;
 import io.ringfabric.workload.PutStreamSpec;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +26,17 @@ class FailureTest {
     @Override
     public void onStart(ProcessApi api) {
       throw new AssertionError("model bug planted by the test");
+    }
+
+    @Override
+    public void onComplete(ProcessApi api, Completion c) {}
+  }
+
+  /** The heap running out while a component handles an event (planted: thrown, not exhausted). */
+  public static final class HeapFull implements Program {
+    @Override
+    public void onStart(ProcessApi api) {
+      throw new OutOfMemoryError("planted by the test");
     }
 
     @Override
@@ -72,6 +86,15 @@ class FailureTest {
         () -> Simulation.run(machineWith(scenario(), new Broken()), ActorEngine.NAME));
     assertTrue(f.getMessage().startsWith("node 2 core 2 failed at 2000000 ps handling PROCESS_WAKE"),
         f.getMessage());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {ReferenceEngine.NAME, ActorEngine.NAME})
+  void theHeapRunningOutDuringTheRunEndsItAsOutOfMemoryNamingTheMachinesSize(String engine) {
+    Simulation.OutOfMemory full = assertThrows(Simulation.OutOfMemory.class,
+        () -> Simulation.run(machineWith(scenario(), new HeapFull()), engine));
+    assertEquals("out of memory at 4 nodes", full.getMessage());
+    assertEquals(4, full.nodes());
   }
 
   @Test

@@ -29,12 +29,14 @@ class ReleasedStateTest {
     long served = run.result().module().requestsServed();
     assertTrue(served > 16 * 100, "many operations were served: " + served);
     int records = 0;
+    long held = 0;
     for (int n = 0; n < run.machine().nodes(); n++) {
       int[] state = run.machine().module(n).servedState();
       assertEquals(0, state[1], "node " + n + " keeps no payload of a finished PUT");
-      assertTrue(state[0] <= 16 * 3, "node " + n + " keeps one record per initiating context: " + state[0]);
       records += state[0];
+      held += run.machine().module(n).heldPuts();
     }
     assertTrue(records < served / 4, records + " records for " + served + " operations served");
+    assertEquals(hold, held > 0, "PUTs were held for room exactly when ring-full = hold: " + held);
   }
 }
