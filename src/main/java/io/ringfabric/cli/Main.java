@@ -38,6 +38,8 @@ public final class Main implements Runnable {
   static final String HOME_ENV = "RINGFABRIC_HOME";
   /** Set to 1 to see the stack trace of a failed run. */
   static final String DEBUG_ENV = "RINGFABRIC_DEBUG";
+  /** Set by bin/ringfabric: 1 when stderr is a terminal, 0 when not (Java cannot tell). */
+  static final String STDERR_TERMINAL_ENV = "RINGFABRIC_STDERR_TERMINAL";
 
   private final Map<String, String> env;
 

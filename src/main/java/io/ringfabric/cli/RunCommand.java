@@ -2,6 +2,7 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
@@ -50,6 +51,13 @@ final class RunCommand implements Callable<Integer> {
   @Mixin OverrideArgs overrideArgs;
 
   @Option(
+      names = "--progress",
+      negatable = true,
+      description = "Show on stderr, every few seconds of a long run, how far it has come and the"
+          + " time left (default: when stderr is a terminal).")
+  Boolean progress;
+
+  @Option(
       names = "--engine",
       paramLabel = "reference|actors",
       description = "Engine to run the model on (overrides ringfabric.engine).")
@@ -74,8 +82,10 @@ final class RunCommand implements Callable<Integer> {
     prepareOutput();
 
     RunResult result;
-    try {
-      result = Simulation.run(scenario, traceOptions);
+    Progress counted = new Progress();
+    try (ProgressLine line = showProgress() ? new ProgressLine(counted, scenario.durationPs(),
+        spec.commandLine().getErr(), stderrIsTerminal()) : null) {
+      result = Simulation.run(scenario, traceOptions, counted);
     } catch (UncheckedIOException e) {
       throw new BadInput(e.getMessage());
     } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
@@ -84,6 +94,17 @@ final class RunCommand implements Callable<Integer> {
     }
 
     return Outputs.write(result, scenario, out, traceArgs.trace, stdout, spec.commandLine().getErr());
+  }
+
+  /** {@code --progress}, {@code --no-progress}, or whether stderr is a terminal. */
+  private boolean showProgress() {
+    return progress != null ? progress : stderrIsTerminal();
+  }
+
+  /** As bin/ringfabric found it; started otherwise, whether the JVM has a console. */
+  private boolean stderrIsTerminal() {
+    String said = main.env(Main.STDERR_TERMINAL_ENV);
+    return said != null ? said.equals("1") : System.console() != null;
   }
 
   /** {@code --set} in order, then {@code --engine} and {@code --seed}. */

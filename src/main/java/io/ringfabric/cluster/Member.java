@@ -6,6 +6,7 @@ import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.Guardian;
 import io.ringfabric.engine.Lanes;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.engine.Share;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.run.Simulation;
@@ -198,7 +199,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
       Simulation.attachRecorders(built.machine(), s.trace().options(null)); // records go to member 0
     }
     lanes = Guardian.spawnLanes(getContext(), built.machine(), share, "member " + s.index(), lanes(s),
-        scenario.actors(), scenario.durationPs(), trace);
+        scenario.actors(), scenario.durationPs(), trace, Progress.NONE);
     lanes.coordinators().forEach(getContext()::watch);
     getContext().pipeToSelf(lanes.done(), RunEnded::new);
     lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));

@@ -30,7 +30,8 @@ public final class ActorEngine {
    * Runs the machine up to {@code durationPs} of simulated time on the threads {@code actors}
    * asks for; its components' trace records go to {@code trace} (null: no trace).
    */
-  public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace) {
+  public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace,
+      Progress progress) {
     // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
     // that it replayed calls made by several threads during its initialisation.
     LoggerFactory.getILoggerFactory();
@@ -39,7 +40,7 @@ public final class ActorEngine {
     try (LaneExecutor.Watch lanesFull = failWhenOutOfMemory(config, done);
         HeapGuard guard = HeapGuard.watch(() -> done.completeExceptionally(new EngineAborted.OutOfMemory(
             "the heap stayed over " + Math.round(HeapGuard.FULL * 100) + "% full after a collection")))) {
-      ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, done),
+      ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, progress, done),
           "ringfabric", config);
       failWhenStopped(system, done);
       try {

@@ -96,6 +96,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final Duration watchdog;
   private final CompletableFuture<EngineRun> done;
   private final TraceWriter trace; // null when the run is not traced here
+  private final Progress progress;
+  private long counted; // events of this lane's parts already added to progress
   private final TimerScheduler<Command> timers;
   private final List<Event>[] pending;
   private final Agenda[] agendas; // by part, held here between windows (taken from each report)
@@ -128,16 +130,17 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param done completed with the lane's share of the run, or with why it failed
    */
   public static Behavior<Command> create(String name, Layout layout, long lookahead, long duration,
-      Duration watchdog, TraceWriter trace, CompletableFuture<EngineRun> done) {
+      Duration watchdog, TraceWriter trace, Progress progress, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Coordinator(ctx, timers, name, layout, lookahead, duration, watchdog, trace, done)));
+        new Coordinator(ctx, timers, name, layout, lookahead, duration, watchdog, trace, progress, done)));
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of lists, by part or child
   private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, String name,
       Layout layout, long lookahead, long duration, Duration watchdog, TraceWriter trace,
-      CompletableFuture<EngineRun> done) {
+      Progress progress, CompletableFuture<EngineRun> done) {
     super(ctx);
+    this.progress = progress;
     this.name = name;
     this.trace = trace;
     this.timers = timers;
@@ -321,6 +324,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     window++;
     windows++;
     windowStart = start;
+    countProgress(start);
     for (int p : own) {
       if (Math.min(next[p], pendingMin[p]) < end) {
         awaiting++;
@@ -334,6 +338,19 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     return awaiting == 0 ? windowDoneHere() : this; // nothing of this lane's is due
   }
 
+  /** Adds what this lane's parts handled since the last window to the run's progress. */
+  private void countProgress(long reached) {
+    if (progress == Progress.NONE) {
+      return;
+    }
+    long total = 0;
+    for (int p : own) {
+      total += events[p];
+    }
+    progress.add(total - counted, reached);
+    counted = total;
+  }
+
   private Behavior<Command> finish(boolean hitDuration) {
     long total = 0;
     long last = 0;
@@ -341,6 +358,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       total += events[p];
       last = Math.max(last, lastEvent[p]);
     }
+    countProgress(last);
     done.complete(new EngineRun(ActorEngine.NAME, total, last, hitDuration,
         System.nanoTime() - wallStart, windows, wokenParts));
     return Behaviors.stopped();

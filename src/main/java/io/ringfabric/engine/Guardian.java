@@ -28,10 +28,11 @@ public final class Guardian {
   private Guardian() {}
 
   public static Behavior<Void> create(Machine machine, ActorSpec actors, long durationPs,
-      TraceWriter trace, CompletableFuture<EngineRun> done) {
+      TraceWriter trace, Progress progress, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Share whole = Share.whole(machine.layout().parts());
-      Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(actors), actors, durationPs, trace);
+      Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(actors), actors, durationPs, trace,
+          progress);
       lanes.done().whenComplete((run, failure) -> {
         if (failure != null) {
           done.completeExceptionally(failure);
@@ -61,9 +62,10 @@ public final class Guardian {
    * @param actors the settings the actor system was made with, and the wall-clock watchdog
    * @param durationPs the simulated time limit of the run
    * @param trace where the trace goes, for the member whose first lane is coordinator 0; else null
+   * @param progress where the lanes count what they have done, or {@link Progress#NONE}
    */
   public static Lanes spawnLanes(ActorContext<?> ctx, Machine machine, Share share, String member,
-      int lanes, ActorSpec actors, long durationPs, TraceWriter trace) {
+      int lanes, ActorSpec actors, long durationPs, TraceWriter trace, Progress progress) {
     Layout layout = machine.layout();
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
@@ -87,7 +89,7 @@ public final class Guardian {
       CompletableFuture<EngineRun> run = new CompletableFuture<>();
       ActorRef<Coordinator.Command> coordinator = ctx.spawn(
           Coordinator.create(name, layout, machine.leastDelays().betweenNodes(), durationPs,
-              watchdog, l == 0 ? trace : null, run),
+              watchdog, l == 0 ? trace : null, progress, run),
           "coordinator-" + l, DispatcherSelector.fromConfig(ActorEngine.LANE + l));
       coordinator.tell(new Coordinator.Parts(byLane.get(l)));
       coordinators.add(coordinator);

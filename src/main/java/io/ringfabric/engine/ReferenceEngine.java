@@ -19,11 +19,11 @@ public final class ReferenceEngine {
 
   /** Runs until no event is left or the next one is past {@code durationPs}. */
   public static EngineRun run(Machine machine, long durationPs) {
-    return run(machine, durationPs, null);
+    return run(machine, durationPs, null, Progress.NONE);
   }
 
   /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
-  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace) {
+  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress) {
     EventQueue queue = new EventQueue(1024);
     Component[] components = machine.components();
     for (Component c : components) {
@@ -65,14 +65,18 @@ public final class ReferenceEngine {
       if (stopAt == Long.MAX_VALUE && target.endsRun()) {
         stopAt = windowEnd; // a failed program ends the run: finish this window, then stop
       }
-      if (trace != null && (events & 4095) == 0) {
-        collect(components, trace);
-        trace.flushUpTo(e.time()); // nothing handled from now on can record anything earlier
+      if ((events & 4095) == 0) {
+        progress.add(4096, e.time());
+        if (trace != null) {
+          collect(components, trace);
+          trace.flushUpTo(e.time()); // nothing handled from now on can record anything earlier
+        }
       }
     }
     if (trace != null) {
       collect(components, trace);
     }
+    progress.add(events & 4095, last);
     return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
   }
 

@@ -3,6 +3,7 @@ package io.ringfabric.run;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
@@ -57,7 +58,7 @@ public final class Bench {
     System.gc();
     resetPeaks();
     BuiltMachine built = BuiltMachine.of(scenario);
-    EngineRun run = Simulation.runEngine(built, engine, null);
+    EngineRun run = Simulation.runEngine(built, engine, null, Progress.NONE);
     RunResult result = Results.collect(built, run);
     double wall = run.wallNanos() / 1e9;
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,

@@ -5,6 +5,7 @@ import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.EngineRun;
@@ -53,13 +54,18 @@ public final class Simulation {
   }
 
   public static RunResult run(Scenario scenario, TraceOptions trace) {
+    return run(scenario, trace, Progress.NONE);
+  }
+
+  /** As {@link #run(Scenario, TraceOptions)}, counting how far it has come in {@code progress}. */
+  public static RunResult run(Scenario scenario, TraceOptions trace, Progress progress) {
     BuiltMachine built;
     try {
       built = BuiltMachine.of(scenario);
     } catch (OutOfMemoryError full) {
       throw new OutOfMemory(scenario.nodes(), full);
     }
-    return run(built, scenario.engine(), trace);
+    return run(built, scenario.engine(), trace, progress);
   }
 
   public static RunResult run(BuiltMachine built, String engine) {
@@ -68,7 +74,12 @@ public final class Simulation {
 
   /** Runs the machine on {@code engine}, writing a trace when {@code trace} is not null. */
   public static RunResult run(BuiltMachine built, String engine, TraceOptions trace) {
-    EngineRun run = runEngine(built, engine, trace);
+    return run(built, engine, trace, Progress.NONE);
+  }
+
+  /** As {@link #run(BuiltMachine, String, TraceOptions)}, counting how far it has come in {@code progress}. */
+  public static RunResult run(BuiltMachine built, String engine, TraceOptions trace, Progress progress) {
+    EngineRun run = runEngine(built, engine, trace, progress);
     try {
       return Results.collect(built, run);
     } catch (OutOfMemoryError full) {
@@ -77,7 +88,7 @@ public final class Simulation {
   }
 
   /** Runs the machine on {@code engine} and says how the engine went; the machine holds the rest. */
-  public static EngineRun runEngine(BuiltMachine built, String engine, TraceOptions trace) {
+  public static EngineRun runEngine(BuiltMachine built, String engine, TraceOptions trace, Progress progress) {
     if (!ReferenceEngine.NAME.equals(engine) && !ActorEngine.NAME.equals(engine)) {
       throw new EngineUnavailable("unknown engine '" + engine + "'; use reference or actors");
     }
@@ -86,8 +97,8 @@ public final class Simulation {
     TraceWriter writer = trace == null ? null : startTrace(built, trace);
     try {
       return ReferenceEngine.NAME.equals(engine)
-          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer)
-          : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer);
+          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer, progress)
+          : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer, progress);
     } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
       throw new OutOfMemory(s.nodes(), full);
     } finally {

@@ -48,7 +48,7 @@ final class SplitRun {
         CompletableFuture<Lanes> lanes = spawned.get(m);
         ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
           lanes.complete(Guardian.spawnLanes(member, machine, share, "member " + share.holder(),
-              ActorEngine.lanes(actors), actors, durationPs, writer));
+              ActorEngine.lanes(actors), actors, durationPs, writer, Progress.NONE));
           return Behaviors.empty();
         }), "member-" + m);
       }
