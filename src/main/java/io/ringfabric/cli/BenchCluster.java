@@ -22,7 +22,8 @@ import java.util.List;
 final class BenchCluster {
   private BenchCluster() {}
 
-  static Bench.Measurement measure(int nodes, long ops, int members, List<String> overrides) {
+  static Bench.Measurement measure(int nodes, long ops, int members, List<String> overrides,
+      String memberJavaOpts) {
     Path dir;
     Path file;
     try {
@@ -36,7 +37,7 @@ final class BenchCluster {
     int[] ports = ClusterHosts.freePorts(members);
     Duration join = Duration.ofSeconds(60);
     try (MemberJvms jvms = MemberJvms.start(file, overrides, members, ports[0],
-        Arrays.copyOfRange(ports, 1, members), join, dir)) {
+        Arrays.copyOfRange(ports, 1, members), join, memberJavaOpts, dir)) {
       System.gc();
       Bench.resetPeaks();
       Lead.Finished f = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],

@@ -72,6 +72,11 @@ final class BenchCommand implements Callable<Integer> {
           + " fresh member JVMs, no warm-up) and print its ratio to the actor engine in one JVM.")
   int cluster;
 
+  @Option(names = "--member-java-opts", paramLabel = "OPTS",
+      description = "With --cluster: JVM options of the member JVMs, e.g. \"-Xmx2g\" (default: those"
+          + " of the measuring JVM, -Xmx4g).")
+  String memberJavaOpts;
+
   @Option(names = "--wire", description = "Only compare the serializers of the messages between"
       + " cluster members (a window's exchange of 50 packets of 64 B) and exit.")
   boolean wire;
@@ -109,7 +114,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (inProcess && cluster > 1) {
       for (int n : nodes) {
-        out.println(RESULT + encode(BenchCluster.measure(n, ops, cluster, actorOverrides())));
+        out.println(RESULT + encode(BenchCluster.measure(n, ops, cluster, actorOverrides(), memberJavaOpts)));
       }
       return Main.OK;
     }
@@ -194,6 +199,9 @@ final class BenchCommand implements Callable<Integer> {
         "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput)));
     if (spinWait != null) {
       cmd.addAll(List.of("--spin-wait", spinWait));
+    }
+    if (memberJavaOpts != null) {
+      cmd.addAll(List.of("--member-java-opts", memberJavaOpts));
     }
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     Bench.Measurement found = null;

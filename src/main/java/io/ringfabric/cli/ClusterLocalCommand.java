@@ -54,6 +54,10 @@ final class ClusterLocalCommand implements Callable<Integer> {
           + " Default: ${DEFAULT-VALUE}")
   Path out;
 
+  @Option(names = "--member-java-opts", paramLabel = "OPTS",
+      description = "JVM options of the member JVMs, e.g. \"-Xmx2g\" (default: this JVM's own).")
+  String memberJavaOpts;
+
   @Option(names = "--join-timeout", paramLabel = "T", defaultValue = "60s",
       description = "Wall-clock time the members have to start and join. Default: ${DEFAULT-VALUE}")
   String joinTimeout;
@@ -80,7 +84,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     int[] ports = ClusterHosts.freePorts(members);
     int[] others = Arrays.copyOfRange(ports, 1, members);
     try (MemberJvms jvms = MemberJvms.start(file, overrideArgs.overrides(), members, ports[0], others,
-        timeout, logs)) {
+        timeout, memberJavaOpts, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       var finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],

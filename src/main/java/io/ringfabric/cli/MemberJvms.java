@@ -23,16 +23,18 @@ final class MemberJvms implements AutoCloseable {
    * Starts a member on each of {@code ports}, joining the lead at {@code leadPort}.
    *
    * @param overrides the scenario's {@code --set} overrides, as the lead has them
+   * @param javaOptions the members' JVM options ({@code --member-java-opts}), or null for this
+   *     JVM's own
    * @param logs the directory for {@code member-<port>.log}
    */
   static MemberJvms start(Path config, List<String> overrides, int members, int leadPort, int[] ports,
-      Duration joinTimeout, Path logs) {
+      Duration joinTimeout, String javaOptions, Path logs) {
     MemberJvms jvms = new MemberJvms();
     Runtime.getRuntime().addShutdownHook(jvms.reaper);
     try {
       for (int port : ports) {
         Path log = logs.resolve("member-" + port + ".log");
-        Process child = start(config, overrides, members, leadPort, port, joinTimeout, log);
+        Process child = start(config, overrides, members, leadPort, port, joinTimeout, javaOptions, log);
         jvms.children.add(child);
         child.onExit().thenAccept(p -> {
           if (p.exitValue() != 0) {
@@ -48,20 +50,33 @@ final class MemberJvms implements AutoCloseable {
     return jvms;
   }
 
+  /**
+   * The members' JVM options: those given, split at spaces, or else this JVM's own (without a
+   * debugger or agent, whose port or file a second JVM could not share).
+   */
+  static List<String> javaOptions(String given) {
+    if (given != null) {
+      return given.isBlank() ? List.of() : List.of(given.strip().split("\\s+"));
+    }
+    List<String> own = new ArrayList<>();
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent") && !arg.startsWith("-Xrunjdwp")) {
+        own.add(arg);
+      }
+    }
+    return own;
+  }
+
   /** Completes, with what happened, when a member exits with an error. */
   CompletableFuture<String> died() {
     return died;
   }
 
   private static Process start(Path config, List<String> overrides, int members, int leadPort, int port,
-      Duration joinTimeout, Path log) {
+      Duration joinTimeout, String javaOptions, Path log) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!arg.startsWith("-agentlib") && !arg.startsWith("-javaagent") && !arg.startsWith("-Xrunjdwp")) {
-        cmd.add(arg);
-      }
-    }
+    cmd.addAll(javaOptions(javaOptions));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
         "cluster", "member", "--config", config.toAbsolutePath().toString(),
         "--host", "127.0.0.1", "--port", String.valueOf(port), "--seeds", "127.0.0.1:" + leadPort,
