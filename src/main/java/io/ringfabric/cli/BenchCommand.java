@@ -4,6 +4,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.WireBench;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.WindowWork;
 import io.ringfabric.run.Bench;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -77,6 +78,10 @@ final class BenchCommand implements Callable<Integer> {
           + " of the measuring JVM, -Xmx4g).")
   String memberJavaOpts;
 
+  @Option(names = "--parallelism", description = "Also print, for each node count, the speedup on"
+      + " 4, 8 and 16 lanes that the work of each window allows (from one more reference run).")
+  boolean parallelism;
+
   @Option(names = "--wire", description = "Only compare the serializers of the messages between"
       + " cluster members (a window's exchange of 50 packets of 64 B) and exit.")
   boolean wire;
@@ -146,6 +151,15 @@ final class BenchCommand implements Callable<Integer> {
         row(out, m);
       }
       ratio(out, ms);
+      if (parallelism) {
+        StringBuilder b = new StringBuilder();
+        for (WindowWork.Bound bound : Bench.parallelism(n, ops)) {
+          b.append(String.format(Locale.ROOT, "%s%d lanes %.1fx", b.length() == 0 ? "" : ", ",
+              bound.lanes(), bound.speedup()));
+        }
+        out.printf(Locale.ROOT, "%-6d parallelism bound from the windows' work: %s%n", n, b);
+        out.flush();
+      }
     }
     return Main.OK;
   }

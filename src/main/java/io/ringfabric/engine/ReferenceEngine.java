@@ -24,6 +24,12 @@ public final class ReferenceEngine {
 
   /** Runs the machine; its components' trace records go to {@code trace} (null: no trace). */
   public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress) {
+    return run(machine, durationPs, trace, progress, null);
+  }
+
+  /** As {@link #run(Machine, long, TraceWriter, Progress)}, counting each window's work in {@code work} (null: not). */
+  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
+      WindowWork work) {
     EventQueue queue = new EventQueue(1024);
     Component[] components = machine.components();
     for (Component c : components) {
@@ -50,7 +56,13 @@ public final class ReferenceEngine {
         if (e.time() >= stopAt) {
           break;
         }
+        if (work != null && windowEnd != Long.MIN_VALUE) {
+          work.windowEnds();
+        }
         windowEnd = e.time() + lookahead;
+      }
+      if (work != null) {
+        work.count(e.target());
       }
       last = e.time();
       Component target = components[e.target()];
@@ -77,6 +89,9 @@ public final class ReferenceEngine {
       collect(components, trace);
     }
     progress.add(events & 4095, last);
+    if (work != null) {
+      work.windowEnds();
+    }
     return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
   }
 

@@ -4,6 +4,8 @@ import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.engine.Progress;
+import io.ringfabric.engine.ReferenceEngine;
+import io.ringfabric.engine.WindowWork;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
@@ -64,6 +66,17 @@ public final class Bench {
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
         run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(), peakHeap(),
         result.fingerprint());
+  }
+
+  /**
+   * How much faster the scenario of {@code nodes} nodes could run on 4, 8 and 16 lanes, from the
+   * work of each of its windows (one reference run, not timed).
+   */
+  public static List<WindowWork.Bound> parallelism(int nodes, long opsPerProducer) {
+    BuiltMachine built = BuiltMachine.of(scenario(nodes, opsPerProducer));
+    WindowWork work = new WindowWork(built.machine().layout());
+    ReferenceEngine.run(built.machine(), built.scenario().durationPs(), null, Progress.NONE, work);
+    return work.bounds();
   }
 
   /** Warms up, then measures each engine {@code repeat} times and keeps the fastest run. */
