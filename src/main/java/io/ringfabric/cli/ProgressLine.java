@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 final class ProgressLine implements AutoCloseable {
   static final long FIRST_MS = 3_000;
   static final long EVERY_MS = 2_000;
+  private final String label;
   private final Progress progress;
   private final long durationPs;
   private final PrintWriter err;
@@ -25,8 +26,12 @@ final class ProgressLine implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private boolean shown;
 
-  /** Starts showing {@code progress} on {@code err}; {@code terminal}: redraw one line in place. */
-  ProgressLine(Progress progress, long durationPs, PrintWriter err, boolean terminal) {
+  /**
+   * Starts showing {@code progress} on {@code err}, each line after {@code label} (e.g. the run's
+   * number in a sweep); {@code terminal}: redraw one line in place.
+   */
+  ProgressLine(String label, Progress progress, long durationPs, PrintWriter err, boolean terminal) {
+    this.label = label;
     this.progress = progress;
     this.durationPs = durationPs;
     this.err = err;
@@ -41,7 +46,7 @@ final class ProgressLine implements AutoCloseable {
 
   private synchronized void show() {
     double wall = (System.nanoTime() - startNanos) / 1e9;
-    String text = line(progress.reachedPs(), durationPs, progress.events(), wall);
+    String text = label + line(progress.reachedPs(), durationPs, progress.events(), wall);
     err.print(terminal ? "\r" + text + "\033[K" : text + System.lineSeparator());
     err.flush();
     shown = true;
@@ -73,6 +78,23 @@ final class ProgressLine implements AutoCloseable {
       return s / 60 + " min " + s % 60 + " s";
     }
     return s / 3600 + " h " + s % 3600 / 60 + " min";
+  }
+
+  /**
+   * Shows {@code progress} for a run of {@code durationPs}, when {@code option} ({@code --progress}
+   * or {@code --no-progress}) asks or, not given, when stderr is a terminal; else null.
+   */
+  static ProgressLine show(Boolean option, Main main, String label, Progress progress, long durationPs,
+      PrintWriter err) {
+    boolean terminal = stderrIsTerminal(main);
+    boolean wanted = option != null ? option : terminal;
+    return wanted ? new ProgressLine(label, progress, durationPs, err, terminal) : null;
+  }
+
+  /** As bin/ringfabric found it; started otherwise, whether the JVM has a console. */
+  private static boolean stderrIsTerminal(Main main) {
+    String said = main.env(Main.STDERR_TERMINAL_ENV);
+    return said != null ? said.equals("1") : System.console() != null;
   }
 
   /** Stops showing; on a terminal the line is cleared, so the report starts on a clean line. */

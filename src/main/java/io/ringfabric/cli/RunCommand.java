@@ -83,8 +83,8 @@ final class RunCommand implements Callable<Integer> {
 
     RunResult result;
     Progress counted = new Progress();
-    try (ProgressLine line = showProgress() ? new ProgressLine(counted, scenario.durationPs(),
-        spec.commandLine().getErr(), stderrIsTerminal()) : null) {
+    try (ProgressLine line = ProgressLine.show(progress, main, "", counted, scenario.durationPs(),
+        spec.commandLine().getErr())) {
       result = Simulation.run(scenario, traceOptions, counted);
     } catch (UncheckedIOException e) {
       throw new BadInput(e.getMessage());
@@ -94,17 +94,6 @@ final class RunCommand implements Callable<Integer> {
     }
 
     return Outputs.write(result, scenario, out, traceArgs.trace, stdout, spec.commandLine().getErr());
-  }
-
-  /** {@code --progress}, {@code --no-progress}, or whether stderr is a terminal. */
-  private boolean showProgress() {
-    return progress != null ? progress : stderrIsTerminal();
-  }
-
-  /** As bin/ringfabric found it; started otherwise, whether the JVM has a console. */
-  private boolean stderrIsTerminal() {
-    String said = main.env(Main.STDERR_TERMINAL_ENV);
-    return said != null ? said.equals("1") : System.console() != null;
   }
 
   /** {@code --set} in order, then {@code --engine} and {@code --seed}. */

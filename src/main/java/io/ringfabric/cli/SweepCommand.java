@@ -2,6 +2,7 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -49,7 +51,16 @@ final class SweepCommand implements Callable<Integer> {
   /** Invalid combinations reported one by one; the rest are counted. */
   static final int MAX_INVALID_SHOWN = 10;
 
+  @ParentCommand Main main;
+
   @Spec CommandSpec spec;
+
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description = "Show on stderr, every few seconds of a long run, how far the run under way has"
+          + " come (default: when stderr is a terminal).")
+  Boolean progress;
 
   @Parameters(index = "0", paramLabel = "CONFIG", description = "Scenario file (HOCON, root 'ringfabric').")
   Path config;
@@ -117,7 +128,12 @@ final class SweepCommand implements Callable<Integer> {
       String label = "run " + (i + 1) + "/" + runs.size();
       stderr.println(label + ": " + describe(keys, c.values(), " "));
       stderr.flush();
-      RunResult result = runOne(c.scenario(), label + " (" + describe(keys, c.values(), ", ") + ")");
+      RunResult result;
+      Progress counted = new Progress();
+      try (ProgressLine line = ProgressLine.show(progress, main, label + ": ", counted,
+          c.scenario().durationPs(), stderr)) {
+        result = runOne(c.scenario(), label + " (" + describe(keys, c.values(), ", ") + ")", counted);
+      }
       Path runDir = out.resolve("run-" + (i + 1));
       try {
         Files.createDirectories(runDir);
@@ -179,9 +195,9 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /** Runs one scenario; a failure names the run it happened in. */
-  private static RunResult runOne(Scenario scenario, String label) {
+  private static RunResult runOne(Scenario scenario, String label, Progress progress) {
     try {
-      return Simulation.run(scenario);
+      return Simulation.run(scenario, null, progress);
     } catch (UncheckedIOException e) {
       throw new BadInput(label + ": " + e.getMessage());
     } catch (Simulation.EngineUnavailable e) {
