@@ -27,14 +27,17 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * reports and go out with the next window that is due for their part.
  *
  * <p>Every lane of every member has its own coordinator, on the lane's thread with its parts.
- * When its parts have finished a window it sends every other coordinator one {@link Exchange}:
- * the events for that coordinator's parts and the earliest time it knows of (its own parts' and
- * every event it sent anywhere). Once it has every other coordinator's exchange for the window,
- * all know the same earliest time, so all open the same next window, without anyone in the
- * middle: a lane that finishes last goes on at once, and only the one waiting for it is woken.
- * Between members, one message per pair of coordinators and window is also the flow control
- * Pekko's remote transport needs: nothing is sent ahead of what the other side has asked for
- * by finishing its window.
+ * Only packets cross between parts, one link at a time, so a coordinator exchanges events only
+ * with its neighbours: the coordinators running a part that shares a link with one of its own.
+ * When its parts have finished a window, a coordinator other than coordinator 0 sends one
+ * {@link Exchange} to each neighbour (the events for its parts, sent even when there are none, so
+ * the receiver knows what to wait for) and one to coordinator 0, with the earliest time it knows
+ * of (its parts' next events and every event it sent). Coordinator 0 waits for every other's,
+ * then sends each its own end of the window, carrying the earliest time anywhere: the start of
+ * the next window, which every coordinator opens once it also has its neighbours' ends. Messages
+ * per window: two per coordinator for the agreement, two per pair of neighbours; none grow with
+ * the square of the lanes. Between members this is also the flow control Pekko's remote transport
+ * needs: nothing is sent ahead of what the other side has asked for by finishing its window.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
@@ -46,8 +49,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /**
    * Every coordinator of the run, by index (this one included), and which parts each runs; start.
+   *
+   * @param neighbours the other coordinators that run a part sharing a link with one of this one's
    */
-  public record Peers(List<ActorRef<Command>> coordinators, Share share) implements Command {}
+  public record Peers(List<ActorRef<Command>> coordinators, Share share, List<Integer> neighbours)
+      implements Command {}
 
   /**
    * A part finished a window (or started), and its agenda comes back with the report: the
@@ -71,7 +77,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * One coordinator's end of a window, for another.
    *
    * @param next the earliest event the sender knows of: its parts' next events and every event it
-   *     sent in the window, to anyone
+   *     sent in the window, to anyone; from coordinator 0, the earliest anywhere
    * @param events the events for the receiver's parts
    * @param records trace records of the sender's parts (for coordinator 0, which writes the trace)
    * @param last whether this is the sender's last piece for the window (see {@link ExchangePieces})
@@ -113,6 +119,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final List<Exchange> early = new ArrayList<>(); // from faster coordinators, before Peers
   private List<Recorder.Entry> forwarded = new ArrayList<>();
   private List<ActorRef<Command>> peers;
+  private List<Integer> receivers; // the coordinators this one sends its end of every window to
   private boolean localDone;
   private long announced;
   private long window;
@@ -122,6 +129,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long wallStart;
   private long windows;
   private long wokenParts;
+  private long exchanges; // pieces sent to other coordinators
   private boolean endRun;
 
   /**
@@ -187,9 +195,20 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     peers = message.coordinators();
     share = message.share();
     own = share.parts();
-    inbox = new WindowInbox(share.holders(), share.holder());
-    early.forEach(inbox::add);
+    receivers = new ArrayList<>();
+    for (int m = 0; m < share.holders(); m++) {
+      if (m != share.holder() && (m == 0 || share.holder() == 0 || message.neighbours().contains(m))) {
+        receivers.add(m);
+      }
+    }
+    inbox = new WindowInbox(receivers);
+    List<Exchange> before = List.copyOf(early);
     early.clear();
+    for (Exchange x : before) {
+      if (onExchange(x) != this) {
+        return Behaviors.stopped(); // it failed the run
+      }
+    }
     outbound = new List[share.holders()];
     for (int m = 0; m < share.holders(); m++) {
       outbound[m] = new ArrayList<>();
@@ -244,23 +263,41 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     pendingMin[part] = Math.min(pendingMin[part], e.time());
   }
 
-  /** This lane's parts have finished the window: tell the other coordinators, then wait for theirs. */
+  /**
+   * This lane's parts have finished the window: tell the coordinators that wait for it (coordinator
+   * 0 does once it has heard from everyone, see {@link #advance}), then wait for theirs.
+   */
   private Behavior<Command> windowDoneHere() {
     localDone = true;
     announced = earliestHere();
-    if (!share.alone()) {
+    if (!share.alone() && share.holder() != 0) {
       for (int m = 0; m < share.holders(); m++) {
-        if (m != share.holder()) {
-          for (Exchange piece : ExchangePieces.split(window, share.holder(), announced, endRun,
-              outbound[m], m == 0 ? forwarded : List.of())) {
-            peers.get(m).tell(piece);
-          }
-          outbound[m] = new ArrayList<>();
+        if (!receivers.contains(m) && !outbound[m].isEmpty()) {
+          return strayEvent(m);
         }
       }
-      forwarded = new ArrayList<>();
+      sendEnds(announced);
     }
     return advance();
+  }
+
+  /** This coordinator's end of the window to each that waits for it, with {@code next}. */
+  private void sendEnds(long next) {
+    for (int m : receivers) {
+      for (Exchange piece : ExchangePieces.split(window, share.holder(), next, endRun,
+          outbound[m], m == 0 ? forwarded : List.of())) {
+        peers.get(m).tell(piece);
+        exchanges++;
+      }
+      outbound[m] = new ArrayList<>();
+    }
+    forwarded = new ArrayList<>();
+  }
+
+  private Behavior<Command> strayEvent(int coordinator) {
+    Event e = outbound[coordinator].get(0);
+    return fail(name + " has an event at " + e.time() + " ps for part " + layout.partOf(e.target())
+        + " of coordinator " + coordinator + ", whose parts share no link with its own (a fault in the model)");
   }
 
   /** The earliest event this coordinator knows of: its parts' own, their pending ones, and all it sent. */
@@ -282,6 +319,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       early.add(x);
       return this;
     }
+    if (!inbox.expects(x.from())) {
+      return fail("coordinator " + x.from() + " sent its end of window " + x.window() + " to " + name
+          + ", which waits only for " + inbox.senders() + " (a fault in the window protocol)");
+    }
     if (x.window() < window || x.window() > window + 1) {
       return fail("coordinator " + x.from() + " sent its end of window " + x.window()
           + " while " + name + " (coordinator " + share.holder() + ") is at window " + window + " (a fault in the window protocol)");
@@ -290,15 +331,25 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     return advance();
   }
 
-  /** Opens the next window once this lane's parts and every other coordinator are done with this one. */
+  /**
+   * Opens the next window once this lane's parts and every coordinator it waits for are done with
+   * this one. The start is the least time any end carried: at coordinator 0 the earliest of all,
+   * and elsewhere the one coordinator 0 sent, which no neighbour's can be below.
+   */
   private Behavior<Command> advance() {
     if (!localDone || !inbox.complete(window)) {
       return this;
     }
     long start = announced;
-    for (Exchange x : inbox.take(window)) {
+    List<Exchange> ends = inbox.take(window);
+    for (Exchange x : ends) {
       start = Math.min(start, x.next());
       endRun |= x.endRun();
+    }
+    if (share.holder() == 0 && !share.alone()) {
+      sendEnds(start);
+    }
+    for (Exchange x : ends) {
       for (Event e : x.events()) {
         addPending(layout.partOf(e.target()), e);
       }
@@ -360,7 +411,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     countProgress(last);
     done.complete(new EngineRun(ActorEngine.NAME, total, last, hitDuration,
-        System.nanoTime() - wallStart, windows, wokenParts));
+        System.nanoTime() - wallStart, windows, wokenParts, exchanges));
     return Behaviors.stopped();
   }
 

@@ -95,7 +95,7 @@ public final class Guardian {
       coordinators.add(coordinator);
       runs.add(run);
     }
-    return new Lanes(coordinators, runs);
+    return new Lanes(coordinators, runs, Share.linkedParts(machine.topology(), layout));
   }
 
   /** {@code node-3}, or {@code switch-16} for a switch that belongs to no node. */

@@ -15,8 +15,11 @@ public final class Lanes {
   private final List<ActorRef<Coordinator.Command>> coordinators;
   private final List<CompletableFuture<EngineRun>> runs; // by lane
   private final CompletableFuture<EngineRun> done;
+  private final int[][] linkedParts; // by part, the parts it shares a link with
 
-  Lanes(List<ActorRef<Coordinator.Command>> coordinators, List<CompletableFuture<EngineRun>> runs) {
+  Lanes(List<ActorRef<Coordinator.Command>> coordinators, List<CompletableFuture<EngineRun>> runs,
+      int[][] linkedParts) {
+    this.linkedParts = linkedParts;
     this.coordinators = List.copyOf(coordinators);
     this.runs = List.copyOf(runs);
     this.done = all(runs);
@@ -72,7 +75,8 @@ public final class Lanes {
     }
     List<Share> shares = Share.ofLanes(memberOf, lanes);
     for (int l = 0; l < coordinators.size(); l++) {
-      coordinators.get(l).tell(new Coordinator.Peers(all, shares.get(first + l)));
+      Share share = shares.get(first + l);
+      coordinators.get(l).tell(new Coordinator.Peers(all, share, share.neighbours(linkedParts)));
     }
   }
 

@@ -1,7 +1,10 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.model.Layout;
+import io.ringfabric.topology.Topology;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Which parts one holder runs: a member of a cluster run (a JVM), or one coordinator of a run,
@@ -56,6 +59,50 @@ public record Share(int holder, int holders, int[] holderOf) {
       }
     }
     return own;
+  }
+
+  /**
+   * The parts each part shares a link with, by part id, ascending: the only parts an event can
+   * cross to, since only packets cross between parts, one link at a time.
+   */
+  public static int[][] linkedParts(Topology topology, Layout layout) {
+    List<TreeSet<Integer>> linked = new ArrayList<>();
+    for (int p = 0; p < layout.parts(); p++) {
+      linked.add(new TreeSet<>());
+    }
+    for (Topology.Link link : topology.links()) {
+      int from = layout.partOf(layout.switchComponent(link.fromSwitch()));
+      int to = layout.partOf(layout.switchComponent(link.toSwitch()));
+      if (from != to) {
+        linked.get(from).add(to);
+        linked.get(to).add(from);
+      }
+    }
+    int[][] out = new int[linked.size()][];
+    for (int p = 0; p < out.length; p++) {
+      out[p] = linked.get(p).stream().mapToInt(Integer::intValue).toArray();
+    }
+    return out;
+  }
+
+  /**
+   * The other holders that run a part sharing a link with one of this holder's: the only ones
+   * that can send this one an event, or be sent one.
+   *
+   * @param linkedParts by part, the parts it shares a link with ({@link #linkedParts})
+   */
+  public List<Integer> neighbours(int[][] linkedParts) {
+    TreeSet<Integer> out = new TreeSet<>();
+    for (int p = 0; p < holderOf.length; p++) {
+      if (holderOf[p] == holder) {
+        for (int q : linkedParts[p]) {
+          if (holderOf[q] != holder) {
+            out.add(holderOf[q]);
+          }
+        }
+      }
+    }
+    return List.copyOf(out);
   }
 
   public boolean owns(int part) {

@@ -11,14 +11,15 @@ import java.util.List;
  * @param wallNanos wall-clock time of the run loop (never enters the model)
  * @param windows windows of simulated time the engine opened (0 for one without windows)
  * @param partsWoken parts woken over all windows
+ * @param exchanges messages the engine's coordinators sent each other to end windows
  */
 public record EngineRun(
     String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos, long windows,
-    long partsWoken) {
+    long partsWoken, long exchanges) {
 
   /** A run without windows (the reference engine). */
   public EngineRun(String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos) {
-    this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0);
+    this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0, 0);
   }
 
   /** Runs of the lanes or members of one run as one: events add up; clock and windows are shared. */
@@ -27,13 +28,15 @@ public record EngineRun(
     long last = 0;
     long wall = 0;
     long woken = 0;
+    long exchanges = 0;
     for (EngineRun r : runs) {
       events += r.events();
       last = Math.max(last, r.lastEventPs());
       wall = Math.max(wall, r.wallNanos());
       woken += r.partsWoken();
+      exchanges += r.exchanges();
     }
     EngineRun first = runs.get(0);
-    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken);
+    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken, exchanges);
   }
 }

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -89,6 +91,21 @@ class ClusterRunTest {
   @Test
   void partsDealtOutInTurnGiveTheSameResults() throws Exception {
     assertSameAsReference(scenario("conf/ringfabric.conf", "duration=30us"), 3, "round-robin");
+  }
+
+  /**
+   * Coordinators exchange events only with those whose parts share a link, and agree on time
+   * through coordinator 0: every topology, in blocks (few neighbours) and dealt in turn (many).
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"ring [10]", "mesh [4, 3]", "torus [4, 4]", "star [6]"})
+  void theNeighbourOnlyExchangeGivesTheResultsOfOneJvm(String shape) throws Exception {
+    String kind = shape.substring(0, shape.indexOf(' '));
+    String dims = shape.substring(shape.indexOf(' ') + 1);
+    Scenario s = scenario("conf/ringfabric.conf", "topology.kind=" + kind, "topology.dims=" + dims,
+        "duration=15us");
+    assertSameAsReference(s, 2, "blocks");
+    assertSameAsReference(s, 3, "round-robin");
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.ringfabric.model.Machine;
 import io.ringfabric.stats.PartLatencies;
 import io.ringfabric.trace.TraceWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -27,16 +28,22 @@ final class SplitRun {
 
   /** Runs the machine with its parts in contiguous blocks over {@code members}. */
   static EngineRun run(BuiltMachine built, int members, TraceWriter trace) throws Exception {
-    Machine machine = built.machine();
-    PartLatencies.attach(machine);
-    Scenario.ActorSpec a = built.scenario().actors();
-    Scenario.ActorSpec actors = new Scenario.ActorSpec(a.threads(), a.throughput(), 30_000, a.spinWaitNanos());
-    long durationPs = built.scenario().durationPs();
-    int parts = machine.layout().parts();
+    int parts = built.machine().layout().parts();
     int[] memberOf = new int[parts];
     for (int p = 0; p < parts; p++) {
       memberOf[p] = (int) ((long) p * members / parts);
     }
+    return run(built, memberOf, trace);
+  }
+
+  /** Runs the machine with part {@code p} on member {@code memberOf[p]}. */
+  static EngineRun run(BuiltMachine built, int[] memberOf, TraceWriter trace) throws Exception {
+    Machine machine = built.machine();
+    int members = Arrays.stream(memberOf).max().orElse(0) + 1;
+    PartLatencies.attach(machine);
+    Scenario.ActorSpec a = built.scenario().actors();
+    Scenario.ActorSpec actors = new Scenario.ActorSpec(a.threads(), a.throughput(), 30_000, a.spinWaitNanos());
+    long durationPs = built.scenario().durationPs();
     List<CompletableFuture<Lanes>> spawned = new ArrayList<>();
     for (int m = 0; m < members; m++) {
       spawned.add(new CompletableFuture<>());

@@ -1,6 +1,7 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.Results;
@@ -41,6 +42,38 @@ class SplitRunTest {
       assertEquals(reference.fingerprint(), split.fingerprint(), members + " members");
       assertEquals(EngineEquivalenceTest.comparable(reference), EngineEquivalenceTest.comparable(split));
     }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void partsDealtInTurnOverTwoAndThreeMembersGiveTheResultsOfOne(EngineEquivalenceTest.Case c)
+      throws Exception {
+    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
+    for (int members : new int[] {2, 3}) {
+      BuiltMachine built = BuiltMachine.of(c.scenario());
+      int[] memberOf = new int[built.machine().layout().parts()];
+      for (int p = 0; p < memberOf.length; p++) {
+        memberOf[p] = p % members;
+      }
+      RunResult split = Results.collect(built, SplitRun.run(built, memberOf, null));
+      assertEquals(reference.fingerprint(), split.fingerprint(), members + " members");
+    }
+  }
+
+  @Test
+  void membersThatShareNoLinkStillOpenTheSameWindows() throws Exception {
+    // a ring of 16 in 8 blocks: each member exchanges events with two, and agrees on time with all
+    EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(18);
+    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
+    BuiltMachine built = BuiltMachine.of(c.scenario());
+    EngineRun run = SplitRun.run(built, 8, null);
+    RunResult split = Results.collect(built, run);
+    assertEquals(reference.fingerprint(), split.fingerprint());
+    assertEquals(reference.events(), split.events());
+    // 16 coordinators (8 members of 2 lanes), one node each: every one but coordinator 0 sends to
+    // it and to its two neighbours (1 and 15 have 0 for one), and coordinator 0 to all 15, at the
+    // end of window 0 and of every window opened; all to all would be 240 a window
+    assertEquals((13 * 3 + 2 * 2 + 15) * (run.windows() + 1), run.exchanges());
   }
 
   @Test

@@ -14,7 +14,7 @@ class WindowInboxTest {
 
   @Test
   void aWindowIsCompleteWhenEveryOtherMembersLastPieceIsIn() {
-    WindowInbox inbox = new WindowInbox(3, 1);
+    WindowInbox inbox = new WindowInbox(List.of(0, 2));
     inbox.add(piece(5, 0, false));
     inbox.add(piece(5, 0, true));
     assertFalse(inbox.complete(5));
@@ -28,7 +28,7 @@ class WindowInboxTest {
 
   @Test
   void theNextWindowsPiecesWaitTheirTurn() {
-    WindowInbox inbox = new WindowInbox(3, 0);
+    WindowInbox inbox = new WindowInbox(List.of(1, 2));
     inbox.add(piece(8, 1, true)); // member 1 is a window ahead of member 2
     inbox.add(piece(7, 2, true));
     assertFalse(inbox.complete(7));
@@ -41,7 +41,18 @@ class WindowInboxTest {
   }
 
   @Test
+  void onlyTheSendersItWasGivenAreWaitedFor() {
+    WindowInbox inbox = new WindowInbox(List.of(0, 3)); // coordinator 0 and one neighbour
+    assertTrue(inbox.expects(3));
+    assertFalse(inbox.expects(2));
+    inbox.add(piece(4, 3, true));
+    assertEquals(List.of(0), inbox.silent(4));
+    inbox.add(piece(4, 0, true));
+    assertTrue(inbox.complete(4));
+  }
+
+  @Test
   void aMemberAloneWaitsForNobody() {
-    assertTrue(new WindowInbox(1, 0).complete(3));
+    assertTrue(new WindowInbox(List.of()).complete(3));
   }
 }
