@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Measures the engines: tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine,"
-          + " after a warm-up, each in a fresh JVM; prints events per second, windows and peak heap,"
+          + " after a warm-up, each in a fresh JVM; prints events and delivered packets per second, windows, the heap's peak and what the machine holds per node,"
           + " with the ratio of the actor engine to the reference engine. Takes a minute or two."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -135,8 +135,9 @@ final class BenchCommand implements Callable<Integer> {
       }
       return Main.OK;
     }
-    out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %9s %11s %10s %9s  %s%n", "nodes", "engine",
-        "events", "wall s", "events/s", "windows", "ev/window", "heap MB", "KB/node", "fingerprint");
+    out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %11s %9s %11s %8s %8s %8s  %s%n", "nodes", "engine",
+        "events", "wall s", "events/s", "packets/s", "windows", "ev/window", "peak MB", "live MB",
+        "KB/node", "fingerprint");
     out.flush();
     for (int n : nodes) {
       List<Bench.Measurement> ms = new ArrayList<>();
@@ -147,6 +148,11 @@ final class BenchCommand implements Callable<Integer> {
       }
       if (cluster > 1) {
         Bench.Measurement m = fork(n, "cluster");
+        for (Bench.Measurement one : ms) { // the same fingerprint: the same packets
+          if (one.fingerprint().equals(m.fingerprint())) {
+            m = m.withDeliveredPackets(one.deliveredPackets());
+          }
+        }
         ms.add(m);
         row(out, m);
       }
@@ -164,11 +170,18 @@ final class BenchCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  /** One measured run; the heap per node is the run's peak heap (garbage included) over its nodes. */
+  /**
+   * One measured run: peak MB is the heap's peak, garbage included; live MB the heap after a full
+   * collection at the end; KB/node the live heap beyond the rings' capacity over the nodes. A
+   * cluster row's heap is its lead's alone, and it has no live figure.
+   */
   private static void row(PrintWriter out, Bench.Measurement m) {
-    out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,9d %,11.1f %,10.0f %,9.0f  %s%n", m.nodes(),
-        m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.windows(),
-        m.eventsPerWindow(), m.peakHeapBytes() / 1e6, m.peakHeapBytes() / 1e3 / m.nodes(), m.fingerprint());
+    boolean live = m.liveHeapBytes() > 0;
+    out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,11.0f %,9d %,11.1f %,8.0f %8s %8s  %s%n", m.nodes(),
+        m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.deliveredPackets() / m.wallSeconds(),
+        m.windows(), m.eventsPerWindow(), m.peakHeapBytes() / 1e6,
+        live ? String.format(Locale.ROOT, "%,.0f", m.liveHeapBytes() / 1e6) : "-",
+        live ? String.format(Locale.ROOT, "%,.1f", m.bytesPerNode() / 1e3) : "-", m.fingerprint());
     out.flush();
   }
 
@@ -240,14 +253,16 @@ final class BenchCommand implements Callable<Integer> {
   private static String encode(Bench.Measurement m) {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
         String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
-        String.valueOf(m.eventsPerWindow()), String.valueOf(m.peakHeapBytes()), m.fingerprint());
+        String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.peakHeapBytes()),
+        String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
   }
 
   private static Bench.Measurement decode(String line) {
     String[] f = line.split(" ");
     return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
         Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
-        Double.parseDouble(f[6]), Long.parseLong(f[7]), f[8]);
+        Double.parseDouble(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
+        Long.parseLong(f[10]), f[11]);
   }
 
   private static void ratio(PrintWriter out, List<Bench.Measurement> ms) {

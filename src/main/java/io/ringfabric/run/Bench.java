@@ -7,8 +7,12 @@ import io.ringfabric.engine.Progress;
 import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.engine.WindowWork;
 import io.ringfabric.model.EngineRun;
+import io.ringfabric.model.Machine;
+import io.ringfabric.model.RingBuffer;
 import io.ringfabric.stats.Results;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.topology.Topology;
+import java.lang.ref.Reference;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -23,10 +27,32 @@ import java.util.List;
 public final class Bench {
   private Bench() {}
 
-  /** One measured run. */
+  /**
+   * One measured run.
+   *
+   * @param deliveredPackets packets the fabric delivered to a messaging module (requests and
+   *     responses, each packet of a message counted), 0 where it was not counted
+   * @param peakHeapBytes the heap's peak during the run, garbage included: what the JVM needed
+   * @param liveHeapBytes the heap after a full collection at the end, with the machine still held:
+   *     what the machine's state takes
+   * @param ringBytes the rings' own capacity, part of the live heap
+   */
   public record Measurement(
       int nodes, String engine, long events, double wallSeconds, double eventsPerSecond,
-      long windows, double eventsPerWindow, long peakHeapBytes, String fingerprint) {}
+      long windows, double eventsPerWindow, long deliveredPackets, long peakHeapBytes,
+      long liveHeapBytes, long ringBytes, String fingerprint) {
+
+    /** Live heap per node beyond the rings' capacity, bytes. */
+    public double bytesPerNode() {
+      return (double) (liveHeapBytes - ringBytes) / nodes;
+    }
+
+    /** The same measurement with the delivered packets of another run of the same scenario. */
+    public Measurement withDeliveredPackets(long packets) {
+      return new Measurement(nodes, engine, events, wallSeconds, eventsPerSecond, windows,
+          eventsPerWindow, packets, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
+    }
+  }
 
   /** The scenario for {@code nodes} nodes (a square torus, or 4 x n/4). */
   public static Scenario scenario(int nodes, long opsPerProducer) {
@@ -61,11 +87,46 @@ public final class Bench {
     resetPeaks();
     BuiltMachine built = BuiltMachine.of(scenario);
     EngineRun run = Simulation.runEngine(built, engine, null, Progress.NONE);
+    long peak = peakHeap();
     RunResult result = Results.collect(built, run);
+    long live = liveHeap();
+    Reference.reachabilityFence(built); // the machine's state is what the live heap measures
     double wall = run.wallNanos() / 1e9;
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
-        run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(), peakHeap(),
-        result.fingerprint());
+        run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(),
+        deliveredPackets(built.machine()), peak, live, ringBytes(built.machine()), result.fingerprint());
+  }
+
+  /** Packets that left a node's switch by port 0, into its messaging module. */
+  static long deliveredPackets(Machine machine) {
+    long packets = 0;
+    for (int n = 0; n < machine.nodes(); n++) {
+      packets += machine.fabricSwitch(n).ports()[Topology.LOCAL_PORT].packets();
+    }
+    return packets;
+  }
+
+  /** The capacity of every ring of the machine, bytes. */
+  public static long ringBytes(Machine machine) {
+    long bytes = 0;
+    for (int n = 0; n < machine.nodes(); n++) {
+      for (RingBuffer ring : machine.memory(n).rings()) {
+        bytes += ring.capacity();
+      }
+    }
+    return bytes;
+  }
+
+  /** The heap in use after a full collection, bytes. */
+  public static long liveHeap() {
+    System.gc();
+    long sum = 0;
+    for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+      if (pool.getType() == MemoryType.HEAP) {
+        sum += pool.getUsage().getUsed();
+      }
+    }
+    return sum;
   }
 
   /**
