@@ -22,20 +22,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class ComponentActorTest {
   static final ActorTestKit testKit = ActorTestKit.create();
-  static final Message DOORBELL = () -> MessageKind.DOORBELL;
 
   @AfterAll
   static void shutdown() {
     testKit.shutdownTestKit();
   }
 
-  /** A module that wakes itself at 1 ns and then tells core 0 something 1 ps later. */
+  /** A component that wakes itself at 1 ns and then tells {@code target} something 1 ps later. */
   static final class Hasty extends Component {
-    private final int core;
+    // its own, not the test's: other tests use it without starting this test's actor test kit
+    static final Message DOORBELL = () -> MessageKind.DOORBELL;
+    private final int target;
 
-    Hasty(int id, String name, int core) {
+    Hasty(int id, String name, int target) {
       super(id, name);
-      this.core = core;
+      this.target = target;
     }
 
     @Override
@@ -45,7 +46,7 @@ class ComponentActorTest {
 
     @Override
     protected void handle(Event event) {
-      send(core, 1, DOORBELL);
+      send(target, 1, DOORBELL);
     }
   }
 
