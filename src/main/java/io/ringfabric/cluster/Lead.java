@@ -280,8 +280,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       all.addAll(mine);
     }
     EngineRun run = run();
-    log.accept(String.format(Locale.ROOT, "%,d windows in %.3f s: %.3f ms per window", run.windows(),
-        run.wallNanos() / 1e9, run.windows() == 0 ? 0 : run.wallNanos() / 1e6 / run.windows()));
+    log.accept(String.format(Locale.ROOT, "%,d windows in %.3f s: %.3f ms and %.1f messages between"
+        + " coordinators per window", run.windows(), run.wallNanos() / 1e9,
+        run.windows() == 0 ? 0 : run.wallNanos() / 1e6 / run.windows(),
+        run.windows() == 0 ? 0 : (double) run.exchanges() / (run.windows() + 1)));
     result.complete(new Finished(Results.from(scenario, allTallies(), all, run), run));
     for (Join m : members) {
       m.member().tell(new Member.Stop(null));

@@ -37,4 +37,22 @@ class OutputPortTest {
     assertEquals(1, port.maxQueue());
     assertEquals(1, port.waited());
   }
+
+  @Test
+  void bookingsForgottenWhileTheLinkIsIdleLeaveTheQueueAndTheBusyTimeRight() {
+    OutputPort port = new OutputPort("p");
+    for (int i = 0; i < 20; i++) { // 20 bursts of 3, each over before the next: the bookings go
+      long t = i * 100_000L;
+      port.transmit(t, t, 10_000, 10);
+      port.transmit(t, t, 10_000, 10);
+      port.transmit(t, t, 10_000, 10);
+    }
+    assertEquals(2, port.maxQueue());
+    assertEquals(40, port.waited());
+    port.transmit(2_000_000, 2_000_000, 10_000, 10);
+    port.transmit(2_000_000, 2_000_000, 10_000, 10);
+    // a run ending at 2,005 ns counts 5 ns of the first and none of the second
+    assertEquals(60 * 10_000L + 5_000, port.busyPsUntil(2_005_000));
+    assertEquals(62 * 10_000L, port.busyPsUntil(3_000_000));
+  }
 }
