@@ -2,8 +2,10 @@ package io.ringfabric.cli;
 
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
+import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.Progress;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,6 +68,13 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Option(
+      names = "--progress",
+      negatable = true,
+      description = "Show on stderr, every few seconds of a long run, how far it has come and the"
+          + " time left, counting the events of this JVM's share (default: when stderr is a terminal).")
+  Boolean progress;
+
   @Override
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
@@ -87,12 +96,17 @@ final class ClusterLocalCommand implements Callable<Integer> {
         timeout, memberJavaOpts, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
-      var finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
-          List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
-          ConfigFactory.empty()), line -> {
-            stderr.println("ringfabric: " + line);
-            stderr.flush();
-          }, jvms.died());
+      Progress counted = new Progress();
+      Lead.Finished finished;
+      try (ProgressLine line = ProgressLine.show(progress, cluster.main, "the lead's share: ",
+          counted, scenario.durationPs(), stderr)) {
+        finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
+            List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
+            ConfigFactory.empty()), text -> {
+              stderr.println("ringfabric: " + text);
+              stderr.flush();
+            }, jvms.died(), counted);
+      }
       return Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());

@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigFactory;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.trace.TraceOptions;
 import java.time.Duration;
 import java.util.List;
@@ -74,6 +75,12 @@ public final class ClusterRun {
    */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> memberDied) {
+    return member(scenario, options, log, memberDied, Progress.NONE);
+  }
+
+  /** As {@link #member(Scenario, Options, Consumer, CompletableFuture)}; this member's lanes count their work in {@code progress}. */
+  public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
+      CompletableFuture<String> memberDied, Progress progress) {
     LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
     CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
@@ -86,7 +93,8 @@ public final class ClusterRun {
         ctx.watch(leadRef);
       }
       ctx.watch(ctx.spawn(Member.create(scenario, options.version(),
-          options.trace() == null ? null : options.trace().file(), options.joinTimeout(), log, outcome), "member"));
+          options.trace() == null ? null : options.trace().file(), options.joinTimeout(), log, progress,
+          outcome), "member"));
       // Both actors end by completing their future; one that stops without (a fault) must not leave
       // this JVM waiting.
       return Behaviors.receive(Void.class).onSignal(Terminated.class, t -> {

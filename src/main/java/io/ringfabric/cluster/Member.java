@@ -97,6 +97,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private final String address;
   private final String version;
   private final Path traceFile; // only the lead's own member writes the trace
+  private final Progress progress; // where this member's lanes count their work
   private final CompletableFuture<Outcome> outcome;
   private final Consumer<String> log;
   private ActorRef<Lead.Command> lead;
@@ -110,15 +111,16 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private boolean delivered;
 
   public static Behavior<Command> create(Scenario scenario, String version, Path traceFile,
-      Duration joinTimeout, Consumer<String> log, CompletableFuture<Outcome> outcome) {
+      Duration joinTimeout, Consumer<String> log, Progress progress, CompletableFuture<Outcome> outcome) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, outcome)));
+        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, progress, outcome)));
   }
 
   private Member(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
-      String version, Path traceFile, Duration joinTimeout, Consumer<String> log,
+      String version, Path traceFile, Duration joinTimeout, Consumer<String> log, Progress progress,
       CompletableFuture<Outcome> outcome) {
     super(ctx);
+    this.progress = progress;
     this.log = log;
     this.timers = timers;
     this.scenario = scenario;
@@ -199,7 +201,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
       Simulation.attachRecorders(built.machine(), s.trace().options(null)); // records go to member 0
     }
     lanes = Guardian.spawnLanes(getContext(), built.machine(), share, "member " + s.index(), lanes(s),
-        scenario.actors(), scenario.durationPs(), trace, Progress.NONE);
+        scenario.actors(), scenario.durationPs(), trace, progress);
     lanes.coordinators().forEach(getContext()::watch);
     getContext().pipeToSelf(lanes.done(), RunEnded::new);
     lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));

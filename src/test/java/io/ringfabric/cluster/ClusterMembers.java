@@ -3,6 +3,7 @@ package io.ringfabric.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
@@ -59,8 +60,8 @@ final class ClusterMembers {
     }
   }
 
-  /** One member's end: the lead's results, or what it threw. */
-  record End(RunResult result, RuntimeException failure, List<String> log) {}
+  /** One member's end: the lead's results, or what it threw; the events its progress counted. */
+  record End(RunResult result, RuntimeException failure, List<String> log, long counted) {}
 
   /**
    * Runs the lead (scenario {@code scenarios.get(0)}) and one member per further scenario, each in
@@ -84,12 +85,14 @@ final class ClusterMembers {
         TraceOptions t = i == 0 ? trace : null;
         ends.add(threads.submit(() -> {
           List<String> log = Collections.synchronizedList(new ArrayList<>());
+          Progress progress = new Progress();
           try {
             var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
-                scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>());
-            return new End(r == null ? null : r.result(), null, log);
+                scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>(),
+                progress);
+            return new End(r == null ? null : r.result(), null, log, progress.events());
           } catch (RuntimeException e) {
-            return new End(null, e, log);
+            return new End(null, e, log, progress.events());
           }
         }));
       }

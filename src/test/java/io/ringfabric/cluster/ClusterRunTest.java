@@ -65,9 +65,15 @@ class ClusterRunTest {
     assertNotNull(cluster);
     assertEquals(reference.fingerprint(), cluster.fingerprint());
     assertEquals(comparable(reference), comparable(cluster));
+    long counted = 0;
     for (int m = 1; m < members; m++) {
       assertNull(ends.get(m).result(), "only the lead returns results");
     }
+    for (ClusterMembers.End e : ends) {
+      assertTrue(e.counted() > 0, "every member counts its share's progress");
+      counted += e.counted();
+    }
+    assertEquals(reference.events(), counted, "the members' progress adds up to the run's events");
   }
 
   @Test
