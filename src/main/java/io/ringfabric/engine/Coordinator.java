@@ -36,7 +36,9 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * then sends each its own end of the window, carrying the earliest time anywhere: the start of
  * the next window, which every coordinator opens once it also has its neighbours' ends. Messages
  * per window: two per coordinator for the agreement, two per pair of neighbours; none grow with
- * the square of the lanes. Between members this is also the flow control Pekko's remote transport
+ * the square of the lanes. When every coordinator is every other's neighbour (two or three
+ * members, most small runs) each already hears every other's earliest time, so none goes
+ * through coordinator 0, and the window costs one message between threads each way. Between members this is also the flow control Pekko's remote transport
  * needs: nothing is sent ahead of what the other side has asked for by finishing its window.
  */
 public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
@@ -51,9 +53,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * Every coordinator of the run, by index (this one included), and which parts each runs; start.
    *
    * @param neighbours the other coordinators that run a part sharing a link with one of this one's
+   * @param relay whether the next window's start goes through coordinator 0 (else every
+   *     coordinator is every other's neighbour, and each sends its end to all at once)
    */
-  public record Peers(List<ActorRef<Command>> coordinators, Share share, List<Integer> neighbours)
-      implements Command {}
+  public record Peers(List<ActorRef<Command>> coordinators, Share share, List<Integer> neighbours,
+      boolean relay) implements Command {}
 
   /**
    * A part finished a window (or started), and its agenda comes back with the report: the
@@ -120,6 +124,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private List<Recorder.Entry> forwarded = new ArrayList<>();
   private List<ActorRef<Command>> peers;
   private List<Integer> receivers; // the coordinators this one sends its end of every window to
+  private boolean relay; // whether coordinator 0 answers the others' ends with the next start
   private boolean localDone;
   private long announced;
   private long window;
@@ -195,6 +200,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     peers = message.coordinators();
     share = message.share();
     own = share.parts();
+    relay = message.relay();
     receivers = new ArrayList<>();
     for (int m = 0; m < share.holders(); m++) {
       if (m != share.holder() && (m == 0 || share.holder() == 0 || message.neighbours().contains(m))) {
@@ -265,12 +271,12 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /**
    * This lane's parts have finished the window: tell the coordinators that wait for it (coordinator
-   * 0 does once it has heard from everyone, see {@link #advance}), then wait for theirs.
+   * 0, when it relays, does once it has heard from everyone, see {@link #advance}), then wait for theirs.
    */
   private Behavior<Command> windowDoneHere() {
     localDone = true;
     announced = earliestHere();
-    if (!share.alone() && share.holder() != 0) {
+    if (!share.alone() && (share.holder() != 0 || !relay)) {
       for (int m = 0; m < share.holders(); m++) {
         if (!receivers.contains(m) && !outbound[m].isEmpty()) {
           return strayEvent(m);
@@ -333,8 +339,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   /**
    * Opens the next window once this lane's parts and every coordinator it waits for are done with
-   * this one. The start is the least time any end carried: at coordinator 0 the earliest of all,
-   * and elsewhere the one coordinator 0 sent, which no neighbour's can be below.
+   * this one. The start is the least time any end carried: the earliest of all, heard from every
+   * coordinator directly, or (when coordinator 0 relays) the one coordinator 0 sent, which no
+   * neighbour's can be below.
    */
   private Behavior<Command> advance() {
     if (!localDone || !inbox.complete(window)) {
@@ -346,7 +353,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       start = Math.min(start, x.next());
       endRun |= x.endRun();
     }
-    if (share.holder() == 0 && !share.alone()) {
+    if (share.holder() == 0 && !share.alone() && relay) {
       sendEnds(start);
     }
     for (Exchange x : ends) {

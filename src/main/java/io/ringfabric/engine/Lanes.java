@@ -74,9 +74,14 @@ public final class Lanes {
       all.addAll(byMember.get(m));
     }
     List<Share> shares = Share.ofLanes(memberOf, lanes);
+    boolean everyoneNeighbours = true; // then each hears every other's earliest time directly
+    for (Share share : shares) {
+      everyoneNeighbours &= share.neighbours(linkedParts).size() == share.holders() - 1;
+    }
     for (int l = 0; l < coordinators.size(); l++) {
       Share share = shares.get(first + l);
-      coordinators.get(l).tell(new Coordinator.Peers(all, share, share.neighbours(linkedParts)));
+      coordinators.get(l).tell(new Coordinator.Peers(all, share, share.neighbours(linkedParts),
+          !everyoneNeighbours));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.ringfabric.engine;
 
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Scenario;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Machine;
 import io.ringfabric.run.Simulation;
@@ -62,18 +63,37 @@ class SplitRunTest {
 
   @Test
   void membersThatShareNoLinkStillOpenTheSameWindows() throws Exception {
-    // a ring of 16 in 8 blocks: each member exchanges events with two, and agrees on time with all
-    EngineEquivalenceTest.Case c = EngineEquivalenceTest.scenarios().toList().get(18);
-    RunResult reference = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
-    BuiltMachine built = BuiltMachine.of(c.scenario());
-    EngineRun run = SplitRun.run(built, 8, null);
+    // a ring of 16 in 8 blocks of 2 lanes, one node each: every coordinator but 0 sends to it and
+    // to its two neighbours (1 and 15 have 0 for one), and coordinator 0 to all 15, at the end of
+    // window 0 and of every window opened; all to all would be 240 a window
+    EngineRun run = ringOf16Split(8, 2);
+    assertEquals((13 * 3 + 2 * 2 + 15) * (run.windows() + 1), run.exchanges());
+  }
+
+  @Test
+  void membersThatAreAllNeighboursSendTheirEndsToEachOtherDirectly() throws Exception {
+    // a ring of 16 in 3 blocks of one lane: each block touches the other two
+    EngineRun run = ringOf16Split(3, 1);
+    assertEquals(3 * 2 * (run.windows() + 1), run.exchanges());
+  }
+
+  /** The ring of 16 split over {@code members} of {@code lanes} lanes, checked against the reference. */
+  private static EngineRun ringOf16Split(int members, int lanes) throws Exception {
+    Scenario s = EngineEquivalenceTest.scenarios().toList().get(18).scenario();
+    s = s.with(s.engine(), lanes(s, lanes));
+    RunResult reference = Simulation.run(BuiltMachine.of(s), ReferenceEngine.NAME);
+    BuiltMachine built = BuiltMachine.of(s);
+    EngineRun run = SplitRun.run(built, members, null);
     RunResult split = Results.collect(built, run);
     assertEquals(reference.fingerprint(), split.fingerprint());
     assertEquals(reference.events(), split.events());
-    // 16 coordinators (8 members of 2 lanes), one node each: every one but coordinator 0 sends to
-    // it and to its two neighbours (1 and 15 have 0 for one), and coordinator 0 to all 15, at the
-    // end of window 0 and of every window opened; all to all would be 240 a window
-    assertEquals((13 * 3 + 2 * 2 + 15) * (run.windows() + 1), run.exchanges());
+    return run;
+  }
+
+  /** {@code lanes} lanes per member whatever the host's cores, so coordinator counts are known. */
+  private static Scenario.ActorSpec lanes(Scenario s, int lanes) {
+    Scenario.ActorSpec a = s.actors();
+    return new Scenario.ActorSpec(lanes, a.throughput(), a.watchdogMillis(), a.spinWaitNanos());
   }
 
   @Test
