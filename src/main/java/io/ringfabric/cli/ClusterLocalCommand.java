@@ -68,12 +68,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description = "Show on stderr, every few seconds of a long run, how far it has come and the"
-          + " time left, counting the events of this JVM's share (default: when stderr is a terminal).")
-  Boolean progress;
+  @Mixin ProgressArg progressArg;
 
   @Override
   public Integer call() {
@@ -98,7 +93,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       Progress counted = new Progress();
       Lead.Finished finished;
-      try (ProgressLine line = ProgressLine.show(progress, cluster.main, "the lead's share: ",
+      try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main, "the lead's share: ",
           counted, scenario.durationPs(), stderr)) {
         finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
             List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),

@@ -2,8 +2,10 @@ package io.ringfabric.cli;
 
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
+import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,6 +78,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Mixin ProgressArg progressArg;
+
   @Option(names = "--exit-with-parent", hidden = true,
       description = "Exit when standard input closes: cluster local's children end with their parent.")
   boolean exitWithParent;
@@ -100,11 +104,16 @@ final class ClusterMemberCommand implements Callable<Integer> {
     if (exitWithParent) {
       endWithParent(stderr);
     }
+    Progress counted = new Progress();
     try {
-      var finished = ClusterRun.member(scenario, options, line -> {
-        stderr.println("ringfabric: " + line);
-        stderr.flush();
-      }, new CompletableFuture<>());
+      Lead.Finished finished;
+      try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main,
+          options.lead() ? "the lead's share: " : "this member's share: ", counted, scenario.durationPs(), stderr)) {
+        finished = ClusterRun.member(scenario, options, text -> {
+          stderr.println("ringfabric: " + text);
+          stderr.flush();
+        }, new CompletableFuture<>(), counted);
+      }
       return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());

@@ -50,12 +50,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin OverrideArgs overrideArgs;
 
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description = "Show on stderr, every few seconds of a long run, how far it has come and the"
-          + " time left (default: when stderr is a terminal).")
-  Boolean progress;
+  @Mixin ProgressArg progressArg;
 
   @Option(
       names = "--engine",
@@ -83,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
 
     RunResult result;
     Progress counted = new Progress();
-    try (ProgressLine line = ProgressLine.show(progress, main, "", counted, scenario.durationPs(),
+    try (ProgressLine line = ProgressLine.show(progressArg.progress, main, "", counted, scenario.durationPs(),
         spec.commandLine().getErr())) {
       result = Simulation.run(scenario, traceOptions, counted);
     } catch (UncheckedIOException e) {

@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -55,12 +56,7 @@ final class SweepCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--progress",
-      negatable = true,
-      description = "Show on stderr, every few seconds of a long run, how far the run under way has"
-          + " come (default: when stderr is a terminal).")
-  Boolean progress;
+  @Mixin ProgressArg progressArg;
 
   @Parameters(index = "0", paramLabel = "CONFIG", description = "Scenario file (HOCON, root 'ringfabric').")
   Path config;
@@ -130,7 +126,7 @@ final class SweepCommand implements Callable<Integer> {
       stderr.flush();
       RunResult result;
       Progress counted = new Progress();
-      try (ProgressLine line = ProgressLine.show(progress, main, label + ": ", counted,
+      try (ProgressLine line = ProgressLine.show(progressArg.progress, main, label + ": ", counted,
           c.scenario().durationPs(), stderr)) {
         result = runOne(c.scenario(), label + " (" + describe(keys, c.values(), ", ") + ")", counted);
       }
