@@ -74,13 +74,15 @@ public final class Lanes {
       all.addAll(byMember.get(m));
     }
     List<Share> shares = Share.ofLanes(memberOf, lanes);
+    List<List<Integer>> neighbours = new ArrayList<>();
     boolean everyoneNeighbours = true; // then each hears every other's earliest time directly
     for (Share share : shares) {
-      everyoneNeighbours &= share.neighbours(linkedParts).size() == share.holders() - 1;
+      neighbours.add(share.neighbours(linkedParts));
+      everyoneNeighbours &= neighbours.get(share.holder()).size() == share.holders() - 1;
     }
     for (int l = 0; l < coordinators.size(); l++) {
-      Share share = shares.get(first + l);
-      coordinators.get(l).tell(new Coordinator.Peers(all, share, share.neighbours(linkedParts),
+      int c = first + l;
+      coordinators.get(l).tell(new Coordinator.Peers(all, shares.get(c), neighbours.get(c),
           !everyoneNeighbours));
     }
   }
