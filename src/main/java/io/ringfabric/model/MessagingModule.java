@@ -49,7 +49,7 @@ public final class MessagingModule extends Component {
     this.cutThrough = fabric.switching() == Switching.CUT_THROUGH;
     this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
     this.target = new TargetSide(this, node, layout, spec);
-    this.injection = new OutputPort("node " + node + " module -> switch");
+    this.injection = new OutputPort("node " + node + " module -> switch", spec.warmupPs());
   }
 
   // ---- set-up by the node's OS ----
@@ -267,12 +267,12 @@ public final class MessagingModule extends Component {
     return target.refusedLate();
   }
 
-  /** PUTs this module held for room in a full ring (module.ring-full = hold). */
   /** What the target side keeps of the operations it served: records, and those still holding a payload (tests). */
   int[] servedState() {
     return new int[] {target.records(), target.recordsHoldingPayload()};
   }
 
+  /** PUTs this module held for room in a full ring (module.ring-full = hold). */
   public long heldPuts() {
     return target.heldPuts();
   }

@@ -3,9 +3,12 @@ package io.ringfabric.model;
 /**
  * One output port and the link it drives. The link carries one packet at a time; a packet that
  * finds it busy waits in the port's queue, first come first served, and the wait is measured.
+ * Only what happens from {@code measuredFromPs} (the run's warm-up) on is measured: packets that
+ * start from then on, and the busy time after it.
  */
 public final class OutputPort {
   private final String name;
+  private final long measuredFromPs;
   private long freeAt;
   private long busyPs;
   private long packets;
@@ -21,7 +24,12 @@ public final class OutputPort {
   private int tail;
 
   public OutputPort(String name) {
+    this(name, 0);
+  }
+
+  public OutputPort(String name, long measuredFromPs) {
     this.name = name;
+    this.measuredFromPs = measuredFromPs;
   }
 
   public String name() {
@@ -45,15 +53,18 @@ public final class OutputPort {
     long start = Math.max(ready, freeAt);
     long wait = start - ready;
     freeAt = start + serializationPs;
-    busyPs += serializationPs;
-    packets++;
-    bytes += wireBytes;
-    if (wait > 0) {
-      waited++;
-      waitPs += wait;
-      maxWaitPs = Math.max(maxWaitPs, wait);
+    busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
+    boolean measured = start >= measuredFromPs;
+    if (measured) {
+      packets++;
+      bytes += wireBytes;
+      if (wait > 0) {
+        waited++;
+        waitPs += wait;
+        maxWaitPs = Math.max(maxWaitPs, wait);
+      }
     }
-    book(since, ready, start, freeAt);
+    book(since, ready, start, freeAt, measured);
     return start;
   }
 
@@ -62,7 +73,7 @@ public final class OutputPort {
    * as this packet finds it: the packets booked before it that have not started by the time it
    * is ready.
    */
-  private void book(long now, long ready, long start, long end) {
+  private void book(long now, long ready, long start, long end, boolean measured) {
     while (head != tail && ends[head & (ends.length - 1)] <= now) {
       head++;
     }
@@ -81,7 +92,9 @@ public final class OutputPort {
     if (start > ready) {
       queued++;
     }
-    maxQueue = Math.max(maxQueue, queued);
+    if (measured) {
+      maxQueue = Math.max(maxQueue, queued);
+    }
     if (tail - head == ends.length) {
       grow();
     }
@@ -103,11 +116,11 @@ public final class OutputPort {
     ends = e;
   }
 
-  /** Time the link spent sending up to {@code t}: bookings that run past it count only until t. */
+  /** Time the link spent sending from the warm-up's end up to {@code t}: bookings that run past it count only until t. */
   public long busyPsUntil(long t) {
     long after = 0;
     for (int i = head; i != tail; i++) {
-      long from = Math.max(starts[i & (starts.length - 1)], t);
+      long from = Math.max(Math.max(starts[i & (starts.length - 1)], t), measuredFromPs);
       after += Math.max(0, ends[i & (ends.length - 1)] - from);
     }
     return busyPs - after;

@@ -20,7 +20,7 @@ public final class Switch extends Component {
   private final OutputPort[] ports;
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
 
-  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric) {
+  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
     this.switchId = switchId;
     this.topology = topology;
@@ -34,7 +34,7 @@ public final class Switch extends Component {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
       ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
           : link == null ? topology.switchName(switchId) + " " + topology.portName(switchId, p)
-          : link.name());
+          : link.name(), warmupPs);
       nextHop[p] = p == 0 ? (switchId < layout.nodes() ? layout.module(switchId) : -1)
           : link == null ? -1 : layout.switchComponent(link.toSwitch());
     }
@@ -55,7 +55,7 @@ public final class Switch extends Component {
 
   private void onPacketArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
-    int out = topology.route(switchId, packet.targetNode());
+    int out = topology.route(switchId, packet.targetNode(), packet.spread());
     OutputPort port = ports[out];
     int wire = packet.wireBytes(fabric.packetHeaderBytes());
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());

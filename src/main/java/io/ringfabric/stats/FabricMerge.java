@@ -39,7 +39,7 @@ final class FabricMerge {
    * id order): the first of equally busy links is named the busiest, and the utilisations add up
    * in that order, so the mean is the same to the last bit.
    */
-  static RunResult.Links links(List<PartTally> parts, long[][] busy, long simulatedPs) {
+  static RunResult.Links links(List<PartTally> parts, long[][] busy, long measuredPs) {
     int count = 0;
     double sum = 0;
     double max = 0;
@@ -53,7 +53,7 @@ final class FabricMerge {
       List<PartTally.Link> links = parts.get(part).links();
       for (int i = 0; i < links.size(); i++) {
         PartTally.Link link = links.get(i);
-        double u = simulatedPs == 0 ? 0 : (double) busy[part][i] / simulatedPs;
+        double u = measuredPs == 0 ? 0 : (double) busy[part][i] / measuredPs;
         count++;
         sum += u;
         if (u > max) {

@@ -118,8 +118,8 @@ public final class Results {
         ops,
         LatencyMerge.of(s, parts),
         bytes,
-        throughput(puts, gets, simulatedPs),
-        FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), simulatedPs),
+        throughput(puts, gets, measuredPs(s, simulatedPs)),
+        FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), measuredPs(s, simulatedPs)),
         FabricMerge.rings(parts),
         new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
@@ -128,12 +128,19 @@ public final class Results {
         integrity);
   }
 
-  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long simulatedPs) {
-    double simulatedUs = simulatedPs / 1e6;
+  /**
+   * The measured span, from the warm-up's end to the run's: what is counted (actions rung in it,
+   * link time in it) is divided by this, not by the whole run.
+   */
+  static long measuredPs(Scenario s, long simulatedPs) {
+    return Math.max(0, simulatedPs - s.warmupPs());
+  }
+
+  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long measuredPs) {
     double ok = puts.ok + gets.ok;
     return new RunResult.Throughput(
-        simulatedPs == 0 ? 0 : round(ok / simulatedUs),
-        simulatedPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (simulatedPs / 1e3)));
+        measuredPs == 0 ? 0 : round(ok / (measuredPs / 1e6)),
+        measuredPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (measuredPs / 1e3)));
   }
 
   private static RunResult.Integrity add(RunResult.Integrity sum, PartTally.Checks c) {

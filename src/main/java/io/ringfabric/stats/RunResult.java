@@ -36,11 +36,12 @@ public record RunResult(
   /** One op type: doorbells rung, DONE, and each error by name. */
   public record Ops(long issued, long ok, Map<String, Long> errors) {}
 
-  /** Completed actions and payload moved per unit of simulated time. */
+  /** Actions rung after the warm-up that completed DONE, and their payload, per unit of simulated time after the warm-up. */
   public record Throughput(double opsPerUs, double payloadGBps) {}
 
   /**
-   * Links between switches: busy time over simulated time; packets that waited for a busy link.
+   * Links between switches, after the warm-up: busy time over the simulated time after it;
+   * packets that started after it, and those of them that waited for a busy link.
    *
    * @param maxLink the busiest link's name
    */

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * {@code ring [n]}: node i is linked to i+1 (port 1, "cw") and to i-1 (port 2, "ccw"), modulo n.
  *
  * <p>A ring of 1 has no links and only the local port. In a ring of 2 both ports lead to the
- * other node: two parallel links, as two cables would be, and the route takes cw.
+ * other node: two parallel links, as two cables would be, shared like any tie.
  */
 final class RingTopology extends AbstractTopology {
   static final int CW = 1;
@@ -36,9 +36,14 @@ final class RingTopology extends AbstractTopology {
     return b.build();
   }
 
-  /** Shorter way round; cw when both ways are equally long (n even, d = n/2). */
   @Override
   public int route(int switchId, int destinationNode) {
+    return route(switchId, destinationNode, 0);
+  }
+
+  /** Shorter way round; when both ways are equally long (n even, d = n/2) bit 0 of the spread picks: clear is cw. */
+  @Override
+  public int route(int switchId, int destinationNode, int spread) {
     checkSwitch(switchId);
     checkNode(destinationNode);
     int d = destinationNode - switchId;
@@ -48,7 +53,7 @@ final class RingTopology extends AbstractTopology {
     if (d == 0) {
       return LOCAL_PORT;
     }
-    return d <= n - d ? CW : CCW;
+    return d < n - d || d == n - d && (spread & 1) == 0 ? CW : CCW;
   }
 
   @Override

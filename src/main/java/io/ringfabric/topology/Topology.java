@@ -11,7 +11,10 @@ import java.util.List;
  * local port; its ports are numbered from 1 as well (port 0 unused).
  *
  * <p>Routing is dimension-order and deterministic: X first, then Y; on a ring or torus the
- * shorter way round in each dimension, the positive direction when both ways are equally long.
+ * shorter way round in each dimension. When both ways are equally long (distance k/2 on an even
+ * ring or torus dimension) a bit of the packet's {@code spread} picks the way, so ties are shared
+ * evenly between the two directions instead of all going the positive way, which loaded the +x
+ * and +y links 1.25 times the mean under uniform traffic.
  */
 public interface Topology {
   /** The port of a node's switch that leads to the node's own messaging module. */
@@ -48,6 +51,15 @@ public interface Topology {
    * packet hop: implementations compute it with arithmetic only, without allocating.
    */
   int route(int switchId, int destinationNode);
+
+  /**
+   * As {@link #route(int, int)} for a packet whose {@code spread} (bits fixed per packet, the
+   * same at every hop) breaks ties: bit 0 in the first dimension, bit 1 in the second; a clear
+   * bit takes the positive (cw) way. {@code route(s, d)} is {@code route(s, d, 0)}.
+   */
+  default int route(int switchId, int destinationNode, int spread) {
+    return route(switchId, destinationNode);
+  }
 
   /** Number of switch-to-switch links a packet crosses from one node's switch to another's. */
   int hops(int sourceNode, int destinationNode);

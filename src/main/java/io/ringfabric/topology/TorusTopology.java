@@ -9,7 +9,8 @@ import static io.ringfabric.topology.GridPorts.PLUS_Y;
  * {@code torus [X, Y]}: a mesh whose rows and columns wrap around. Ports follow {@link
  * GridPorts}. A dimension of size 1 has no links; in a dimension of size 2 the + and - ports both
  * lead to the one neighbour (two parallel links). Routing is dimension-order, x then y, the
- * shorter way round in each dimension and the positive way on a tie.
+ * shorter way round in each dimension; on a tie the packet's spread picks the way (see {@link
+ * Topology#route(int, int, int)}).
  */
 final class TorusTopology extends AbstractTopology {
   private final int sizeX;
@@ -41,6 +42,11 @@ final class TorusTopology extends AbstractTopology {
 
   @Override
   public int route(int switchId, int destinationNode) {
+    return route(switchId, destinationNode, 0);
+  }
+
+  @Override
+  public int route(int switchId, int destinationNode, int spread) {
     checkSwitch(switchId);
     checkNode(destinationNode);
     // d = distance going the positive way; the negative way is size - d.
@@ -49,14 +55,14 @@ final class TorusTopology extends AbstractTopology {
       dx += sizeX;
     }
     if (dx != 0) {
-      return dx <= sizeX - dx ? PLUS_X : MINUS_X;
+      return dx < sizeX - dx || dx == sizeX - dx && (spread & 1) == 0 ? PLUS_X : MINUS_X;
     }
     int dy = destinationNode / sizeX - switchId / sizeX;
     if (dy < 0) {
       dy += sizeY;
     }
     if (dy != 0) {
-      return dy <= sizeY - dy ? PLUS_Y : MINUS_Y;
+      return dy < sizeY - dy || dy == sizeY - dy && (spread & 2) == 0 ? PLUS_Y : MINUS_Y;
     }
     return LOCAL_PORT;
   }

@@ -75,4 +75,31 @@ class LinkStatsTest {
     assertTrue(r.links().maxUtilisation() <= 1.0,
         "max utilisation " + r.links().maxUtilisation() + " on " + r.links().maxLink());
   }
+
+  @Test
+  void aWarmUpIsLeftOutOfBothTheCountsAndTheTimeTheyAreDividedBy() {
+    // Two processes on each of nodes 1 and 2 PUT 1 KiB elements to node 0, all through link 1 -> 0.
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).duration(40_000_000).ring(NodeSet.all(), 0, 1 << 20, 1024);
+    for (int core = 0; core < 2; core++) {
+      t.putStream(NodeSet.of(1, 2), core, Pattern.FIXED, 0, 0, 1024, 10_000, 0);
+    }
+    RunResult whole = CustomPrograms.runBuiltIn(t).result();
+    t.warmup = 20_000_000;
+    RunResult warm = CustomPrograms.runBuiltIn(t).result();
+    assertEquals(40_000.0, warm.simulatedNs());
+    long ok = warm.ops().get("put").ok();
+    assertTrue(ok > 0 && ok < whole.ops().get("put").ok(), ok + " of " + whole.ops());
+    assertEquals(round6(ok / 20.0), warm.throughput().opsPerUs(), "DONE PUTs over the 20 us after the warm-up");
+    assertEquals(round6(ok * 1024 / 20_000.0), warm.throughput().payloadGBps());
+    // In steady state the rate after the warm-up is about the whole run's; divided by the whole
+    // run, it would be half.
+    double ratio = warm.throughput().opsPerUs() / whole.throughput().opsPerUs();
+    assertTrue(ratio > 0.9 && ratio < 1.1, warm.throughput() + " against " + whole.throughput());
+    assertEquals("node 1 -x -> node 0", warm.links().maxLink());
+    double busiest = warm.links().maxUtilisation() / whole.links().maxUtilisation();
+    assertTrue(busiest > 0.9 && busiest < 1.1, warm.links() + " against " + whole.links());
+    assertTrue(warm.links().packets() < whole.links().packets(),
+        "packets that started before the warm-up's end are not counted: " + warm.links().packets()
+            + " of " + whole.links().packets());
+  }
 }

@@ -55,4 +55,19 @@ class OutputPortTest {
     assertEquals(60 * 10_000L + 5_000, port.busyPsUntil(2_005_000));
     assertEquals(62 * 10_000L, port.busyPsUntil(3_000_000));
   }
+
+  @Test
+  void onlyWhatHappensAfterTheWarmUpIsMeasured() {
+    OutputPort port = new OutputPort("p", 100_000); // warm-up ends at 100 ns
+    port.transmit(0, 0, 60_000, 10); // wholly before: not counted
+    port.transmit(80_000, 80_000, 40_000, 20); // straddles it: 20 ns of busy time, not a packet
+    port.transmit(80_000, 80_000, 30_000, 40); // starts at 120 ns after a 40 ns wait: counted
+    assertEquals(20_000 + 30_000, port.busyPs());
+    assertEquals(1, port.packets());
+    assertEquals(40, port.bytes());
+    assertEquals(1, port.waited());
+    assertEquals(40_000, port.waitPs());
+    assertEquals(1, port.maxQueue());
+    assertEquals(20_000 + 10_000, port.busyPsUntil(130_000));
+  }
 }
