@@ -1,5 +1,7 @@
 package io.ringfabric.config;
 
+import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.model.Switching;
 import java.util.ArrayList;
@@ -8,6 +10,12 @@ import java.util.List;
 /** Says what a scenario is in one paragraph, for the report and results.json. */
 public final class Describe {
   private Describe() {}
+
+  private static String flowControl(FabricSpec f) {
+    return f.flowControl() == FlowControl.NONE ? "no flow control (ideal output queues)"
+        : "credits for " + f.vcs() + (f.vcs() == 1 ? " virtual channel" : " virtual channels") + " of "
+            + f.vcBufferBytes() + " B per message class";
+  }
 
   public static String scenario(Scenario s) {
     StringBuilder b = new StringBuilder();
@@ -18,6 +26,7 @@ public final class Describe {
         .append(SimTime.spaced(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
         .append(s.fabric().mtu()).append(" B, ")
         .append(s.fabric().switching() == Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
+        .append(", ").append(flowControl(s.fabric()))
         .append(". ");
     List<String> rings = new ArrayList<>();
     for (RingSpec r : s.rings()) {

@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.hocon.Problems;
 import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
 import io.ringfabric.model.SimTime;
@@ -52,6 +53,9 @@ final class ScenarioValidation {
     NodeSpec node = node(root.child("node"));
     boolean nodeOk = problems.count() == mark;
     FabricSpec fabric = fabric(root.child("fabric"));
+    if (nodes > 0 && problems.count() == 0) {
+      checkDeadlockFree(root.child("fabric"), fabric, topology);
+    }
     TimingSpec timing = timing(root.child("timing"));
     ModuleSpec module = module(root.child("module"));
     List<RingSpec> rings = new RingsValidation(root, entries, problems).rings(nodes);
@@ -170,10 +174,53 @@ final class ScenarioValidation {
     int mtu = (int) f.bytes("mtu", 1, 65536);
     int header = (int) f.bytes("packet-header", 0, 4096);
     String switching = f.oneOf("switching", "cut-through", "store-and-forward");
+    FlowControl flow = f.oneOf("flow-control", "credit", "none").equals("none") ? FlowControl.NONE : FlowControl.CREDIT;
+    int vcs = f.intValue("vcs", 1, 64);
+    mark = problems.count();
+    int vcBuffer = vcBuffer(f, mtu + header);
+    if (flow == FlowControl.CREDIT && problems.count() == mark && vcBuffer < mtu + header) {
+      f.problem("vc-buffer", vcBuffer + " bytes cannot hold one packet of mtu + packet-header = "
+          + (mtu + header) + " bytes (a packet waits for room for all of itself): give at least"
+          + " that, or a count of packets such as 8 packets");
+    }
     return new FabricSpec(bandwidth, link, hop, mtu, header,
-        switching.equals("store-and-forward")
-            ? Switching.STORE_AND_FORWARD
-            : Switching.CUT_THROUGH);
+        switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
+        flow, vcs, vcBuffer, true, true);
+  }
+
+  private static final java.util.regex.Pattern PACKETS =
+      java.util.regex.Pattern.compile("\\s*(\\d{1,6})\\s*packets?\\s*");
+
+  /** {@code vc-buffer}: bytes, or {@code N packets} of the largest size ({@code packet} bytes each). */
+  private static int vcBuffer(ConfigReader f, int packet) {
+    java.util.regex.Matcher m = PACKETS.matcher(f.has("vc-buffer") ? f.stringValue("vc-buffer") : "");
+    if (m.matches()) {
+      long bytes = Long.parseLong(m.group(1)) * packet;
+      if (bytes < 1 || bytes > 1 << 30) {
+        f.problem("vc-buffer", m.group(1) + " packets of " + packet + " bytes must come to 1 byte to 1 GiB");
+        return packet;
+      }
+      return (int) bytes;
+    }
+    return (int) f.bytes("vc-buffer", 1, 1 << 30);
+  }
+
+  /**
+   * Under credit flow control a ring or torus whose routes chain a dimension's links round the
+   * loop needs a virtual channel per dateline class, or its packets can wait on each other in a
+   * cycle for ever.
+   */
+  private void checkDeadlockFree(ConfigReader f, FabricSpec fabric, TopologySpec topology) {
+    if (fabric.flowControl() != FlowControl.CREDIT || fabric.vcs() >= 2) {
+      return;
+    }
+    int classes = Topologies.build(topology).datelineClasses();
+    if (classes > 1) {
+      f.problem("vcs", fabric.vcs() + " virtual channel per class cannot be deadlock-free on a "
+          + topology.kind() + " " + topology.dims() + ": its routes go round a loop of 4 or more"
+          + " switches, so packets can wait on each other in a cycle; give vcs = 2 (one per"
+          + " dateline class) or more, or flow-control = none");
+    }
   }
 
   private TimingSpec timing(ConfigReader t) {

@@ -63,7 +63,7 @@ public record Share(int holder, int holders, int[] holderOf) {
 
   /**
    * The parts each part shares a link with, by part id, ascending: the only parts an event can
-   * cross to, since only packets cross between parts, one link at a time.
+   * cross to, since only packets and their credits cross between parts, one link at a time.
    */
   public static int[][] linkedParts(Topology topology, Layout layout) {
     List<TreeSet<Integer>> linked = new ArrayList<>();

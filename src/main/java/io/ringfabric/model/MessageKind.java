@@ -40,5 +40,7 @@ public enum MessageKind {
   /** Module to itself: the earliest response deadline may have passed. */
   TIMEOUT_CHECK,
   /** Module to itself: a PUT held for room in a full ring may have reached its hold limit. */
-  HOLD_CHECK
+  HOLD_CHECK,
+  /** Switch to the switch upstream: room freed in one of its virtual channels (credit flow control). */
+  CREDIT_RETURN
 }

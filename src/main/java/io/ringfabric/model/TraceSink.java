@@ -53,6 +53,12 @@ public interface TraceSink {
   /** A packet waited at output port {@code port} from {@code t}, {@code waitPs} before it could go. */
   void packetQueued(long t, String op, long wireBytes, long waitPs, String port, String packet);
 
+  /**
+   * A packet at the head of its virtual channel waited {@code waitPs}, until {@code t}, for room in
+   * channel {@code vc} of the switch behind {@code port}.
+   */
+  void creditStall(long t, String op, long wireBytes, long waitPs, String port, int vc, String packet);
+
   /** A packet went on the wire of {@code port} after waiting {@code waitPs}; it takes {@code serialization}. */
   void packetSent(long t, String op, long wireBytes, long waitPs, long serialization, String port, String packet);
 }

@@ -57,6 +57,17 @@ final class RingTopology extends AbstractTopology {
   }
 
   @Override
+  public int datelineClasses() {
+    return n >= 4 ? 2 : 1;
+  }
+
+  @Override
+  public int datelineClass(int switchId, int inPort, int arrivedClass, int outPort) {
+    boolean wraps = outPort == CW ? switchId == n - 1 : switchId == 0;
+    return wraps ? 1 : inPort == LOCAL_PORT ? 0 : arrivedClass;
+  }
+
+  @Override
   public int hops(int sourceNode, int destinationNode) {
     checkNode(sourceNode);
     checkNode(destinationNode);

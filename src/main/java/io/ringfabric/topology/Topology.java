@@ -61,6 +61,25 @@ public interface Topology {
     return route(switchId, destinationNode);
   }
 
+  /**
+   * Dateline classes the routes need so that, with a virtual channel per class, no packets can
+   * wait on each other in a cycle: 2 on a ring or torus with a dimension of 4 or more (its
+   * routes chain the links of a dimension round the loop), else 1 (dimension-order routes on a
+   * mesh or star, and loops of 2 or 3 whose routes take one hop per dimension, have no cycle).
+   */
+  default int datelineClasses() {
+    return 1;
+  }
+
+  /**
+   * The dateline class of a packet leaving {@code switchId} by {@code outPort}, having arrived by
+   * {@code inPort} (0: from the node's own module) in class {@code arrivedClass}: 1 once it has
+   * crossed the wrap-around link of the dimension it travels in, 0 as it enters a dimension.
+   */
+  default int datelineClass(int switchId, int inPort, int arrivedClass, int outPort) {
+    return 0;
+  }
+
   /** Number of switch-to-switch links a packet crosses from one node's switch to another's. */
   int hops(int sourceNode, int destinationNode);
 

@@ -68,6 +68,22 @@ final class TorusTopology extends AbstractTopology {
   }
 
   @Override
+  public int datelineClasses() {
+    return Math.max(sizeX, sizeY) >= 4 ? 2 : 1;
+  }
+
+  @Override
+  public int datelineClass(int switchId, int inPort, int arrivedClass, int outPort) {
+    int dimension = (outPort - 1) / 2; // +x and -x are 1 and 2, +y and -y 3 and 4
+    int x = switchId % sizeX;
+    int y = switchId / sizeX;
+    boolean wraps = outPort == PLUS_X ? x == sizeX - 1 : outPort == MINUS_X ? x == 0
+        : outPort == PLUS_Y ? y == sizeY - 1 : y == 0;
+    boolean sameDimension = inPort != LOCAL_PORT && (inPort - 1) / 2 == dimension;
+    return wraps ? 1 : sameDimension ? arrivedClass : 0;
+  }
+
+  @Override
   public int hops(int sourceNode, int destinationNode) {
     checkNode(sourceNode);
     checkNode(destinationNode);

@@ -123,6 +123,11 @@ public final class Recorder implements TraceSink {
     record(t, Kinds.PACKET_SENT, op, null, null, wireBytes, null, waitPs, serialization, -1, port, packet);
   }
 
+  @Override
+  public void creditStall(long t, String op, long wireBytes, long waitPs, String port, int vc, String packet) {
+    record(t, Kinds.CREDIT_STALL, op, null, null, wireBytes, null, waitPs, 0, -1, port, "vc " + vc + " " + packet);
+  }
+
   /** Keeps one record; fields as in {@link TraceRecord} (null, 0 or -1 where they do not apply). */
   private void record(long t, String kind, String op, String from, String to, long bytes,
       String status, long wait, long dur, int ring, String port, String detail) {

@@ -58,6 +58,8 @@ public record TraceRecord(
     public static final String PACKET_QUEUED = "packet-queued";
     public static final String PACKET_SENT = "packet-sent";
     public static final String PACKET_RECEIVED = "packet-received";
+    /** A packet at the head of its virtual channel waited {@code waitPs} for room in the next switch, until {@code t}. */
+    public static final String CREDIT_STALL = "credit-stall";
     // level all: plus every message between components
     public static final String MESSAGE = "message";
 

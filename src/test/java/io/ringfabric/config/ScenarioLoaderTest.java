@@ -2,6 +2,7 @@ package io.ringfabric.config;
 
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.NodeSpec;
@@ -79,7 +80,7 @@ class ScenarioLoaderTest {
     assertEquals(16, s.nodes());
     assertEquals(new NodeSpec(4, 64), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Switching.CUT_THROUGH), s.fabric());
+        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 272, true, true), s.fabric());
     assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
     assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
@@ -99,7 +100,7 @@ class ScenarioLoaderTest {
     assertEquals(8, s.nodes());
     assertEquals(new NodeSpec(2, 8), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Switching.STORE_AND_FORWARD), s.fabric());
+        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 520, true, true), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
@@ -185,6 +186,32 @@ class ScenarioLoaderTest {
     assertEquals(Switching.CUT_THROUGH, s.fabric().switching());
     assertEquals(2_500_000_000L, s.fabric().linkBandwidthBitsPerSecond());
     assertEquals(s.fabric().linkLatencyPs(), 20_000); // untouched file value
+  }
+
+  @Test
+  void aVirtualChannelBufferIsBytesOrACountOfPackets() {
+    assertEquals(3 * 272, parse(GOOD, "fabric.mtu=256", "fabric.packet-header=16", "fabric.vc-buffer=3 packets")
+        .fabric().vcBufferBytes());
+    assertEquals(4096, parse(GOOD, "fabric.vc-buffer=4KiB").fabric().vcBufferBytes());
+    assertEquals(FlowControl.NONE, parse(GOOD, "fabric.flow-control=none").fabric().flowControl());
+  }
+
+  @Test
+  void creditsThatCannotWorkAreRefusedWithTheReason() {
+    List<String> tooFew = problems(GOOD, "topology.kind=torus", "topology.dims=[8,8]", "fabric.vcs=1");
+    assertEquals(1, tooFew.size(), tooFew.toString());
+    assertTrue(tooFew.get(0).contains("ringfabric.fabric.vcs") && tooFew.get(0).contains("deadlock-free")
+        && tooFew.get(0).contains("torus [8, 8]"), tooFew.get(0));
+    // a mesh's dimension-order routes have no cycle, and neither do a small torus's
+    assertEquals(1, parse(GOOD, "topology.kind=mesh", "topology.dims=[8,8]", "fabric.vcs=1").fabric().vcs());
+    assertEquals(1, parse(GOOD, "topology.kind=torus", "topology.dims=[3,3]", "fabric.vcs=1").fabric().vcs());
+    assertEquals(1, parse(GOOD, "topology.kind=torus", "topology.dims=[8,8]", "fabric.vcs=1",
+        "fabric.flow-control=none").fabric().vcs());
+    List<String> small = problems(GOOD, "fabric.vc-buffer=100");
+    assertEquals(1, small.size(), small.toString());
+    assertTrue(small.get(0).contains("ringfabric.fabric.vc-buffer") && small.get(0).contains("cannot hold one packet"),
+        small.get(0));
+    assertEquals(1, problems(GOOD, "fabric.vc-buffer=lots").size());
   }
 
   @Test

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The actor engine gives the reference engine's results, byte for byte, on generated scenarios:
- * every topology kind, 1 to 64 nodes, several seeds, every built-in program, and contention that
- * makes rings FULL and EMPTY.
+ * every topology kind, 1 to 64 nodes, several seeds, every built-in program, contention that
+ * makes rings FULL and EMPTY, and credit flow control with buffers small enough to stall.
  */
 class EngineEquivalenceTest {
 
@@ -85,6 +85,11 @@ class EngineEquivalenceTest {
     }
     if (variant % 5 == 2) {
       t.switching(Switching.STORE_AND_FORWARD);
+    }
+    if (variant % 3 != 1) { // credit flow control, often with buffers of one or two packets that stall
+      int[] vcs = {2, 3, 4};
+      int[] room = {272, 2 * 272, 2048};
+      t.credits(vcs[variant % 3 == 0 ? variant / 3 % 3 : variant % 3], room[variant / 2 % 3]);
     }
     return t.build();
   }

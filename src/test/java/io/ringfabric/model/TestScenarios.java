@@ -25,6 +25,11 @@ public final class TestScenarios {
   int mtu = 256;
   int header = 16;
   Switching switching = Switching.CUT_THROUGH;
+  FlowControl flowControl = FlowControl.NONE; // the model tests' figures were worked out for ideal queues
+  int vcs = 2;
+  int vcBuffer = 2048;
+  boolean separateClasses = true;
+  boolean datelines = true;
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -69,6 +74,14 @@ public final class TestScenarios {
 
   public TestScenarios switching(Switching s) {
     switching = s;
+    return this;
+  }
+
+  /** Credit flow control with {@code vcs} virtual channels of {@code bytes} per message class. */
+  public TestScenarios credits(int vcs, int bytes) {
+    this.flowControl = FlowControl.CREDIT;
+    this.vcs = vcs;
+    this.vcBuffer = bytes;
     return this;
   }
 
@@ -200,7 +213,8 @@ public final class TestScenarios {
   public Scenario build() {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
-        new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching),
+        new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
+            separateClasses, datelines),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());

@@ -222,7 +222,8 @@ class TraceQueryTest {
   @Test
   void knowsTheKinds() {
     assertTrue(TraceQuery.knownKinds().containsAll(List.of("doorbell", "packet-queued", "message", "completion-seen")));
-    assertEquals(13, TraceQuery.knownKinds().size());
+    assertEquals(14, TraceQuery.knownKinds().size());
+    assertTrue(TraceQuery.knownKinds().contains("credit-stall"));
   }
 
   @Test

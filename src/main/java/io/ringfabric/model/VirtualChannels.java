@@ -1,0 +1,246 @@
+package io.ringfabric.model;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * One switch's virtual channels under credit flow control: the packets waiting in each input
+ * channel, first come first served, and the credits it holds for the channels of the switches
+ * its output ports lead to.
+ *
+ * <p>Channels are numbered per port: message class (0 requests, 1 responses; one class when
+ * classes are not kept apart) times {@code vcs}, plus the channel in the class. With dateline
+ * classes, even channels of a class are dateline class 0 and odd ones class 1. Input port 0,
+ * from the node's own module, is the module's injection queue: without limit, as a source
+ * queue is, so it takes no credits.
+ *
+ * <p>A buffer holds a packet from its arrival until it leaves (the start of its sending): that is
+ * when its room is counted free, and the credit for it reaches the switch upstream a link and a
+ * switch later ({@link Switch}). Every arrival checks the buffer against its room, so a fault in
+ * the credits ends the run instead of passing unseen.
+ */
+final class VirtualChannels {
+  private final int perPort;
+  private final int vcs;
+  private final int room;
+  private final boolean datelines;
+  private final ArrayDeque<Waiting>[] waiting; // by input port and channel
+  private final int[] held; // bytes in each input buffer, departures not yet past included
+  private final int[] maxHeld;
+  private final long[][] departAt; // per input buffer: packets decided but not yet left
+  private final int[][] departBytes;
+  private final int[] departing;
+  private final int[] credits; // by output port and channel: room left in the next switch's buffer
+  private final int[] blockedOn; // by input buffer: the output its head waits to be credited on, or -1
+  private final long[] blockedSince;
+  private final int[] turn; // by output port: the input buffer served last, for round-robin
+  private long stalls;
+  private long stallPs;
+
+  /** A packet in an input buffer, and when it came. */
+  record Waiting(Packet packet, int wireBytes, long arrivedAt) {}
+
+  @SuppressWarnings("unchecked")
+  VirtualChannels(int ports, FabricSpec fabric, boolean[] creditedOutputs) {
+    this.vcs = fabric.vcs();
+    this.perPort = (fabric.separateClasses() ? 2 : 1) * vcs;
+    this.room = fabric.vcBufferBytes();
+    this.datelines = fabric.datelines();
+    int buffers = ports * perPort;
+    this.waiting = new ArrayDeque[buffers];
+    this.held = new int[buffers];
+    this.maxHeld = new int[buffers];
+    this.departAt = new long[buffers][];
+    this.departBytes = new int[buffers][];
+    this.departing = new int[buffers];
+    this.blockedOn = new int[buffers];
+    this.blockedSince = new long[buffers];
+    Arrays.fill(blockedOn, -1);
+    this.credits = new int[buffers];
+    for (int p = 0; p < ports; p++) {
+      if (creditedOutputs[p]) {
+        Arrays.fill(credits, p * perPort, (p + 1) * perPort, room);
+      }
+    }
+    this.turn = new int[ports];
+  }
+
+  /** Channels per port. */
+  int perPort() {
+    return perPort;
+  }
+
+  /** The first channel of {@code packet}'s message class; what an injected packet enters. */
+  int classBase(Packet packet) {
+    return perPort == vcs || packet.type().isRequest() ? 0 : vcs;
+  }
+
+  /** The dateline class of channel {@code vc} (0 without datelines). */
+  int datelineClass(int vc) {
+    return datelines ? vc % vcs % 2 : 0;
+  }
+
+  /** Puts an arriving packet in its input buffer; whether it is the buffer's head. */
+  boolean arrive(int inPort, int vc, Packet packet, int wireBytes, long now) {
+    int b = inPort * perPort + vc;
+    if (inPort != 0) {
+      release(b, now);
+      held[b] += wireBytes;
+      if (held[b] > room) {
+        throw new IllegalStateException("input buffer " + vc + " of port " + inPort + " holds "
+            + held[b] + " bytes, more than its " + room + ": a packet came without a credit");
+      }
+      maxHeld[b] = Math.max(maxHeld[b], held[b]);
+    }
+    ArrayDeque<Waiting> q = waiting[b];
+    if (q == null) {
+      q = waiting[b] = new ArrayDeque<>(4);
+    }
+    q.addLast(new Waiting(packet, wireBytes, now));
+    return q.size() == 1;
+  }
+
+  /** The head of input buffer {@code b}, or null. */
+  Waiting head(int b) {
+    ArrayDeque<Waiting> q = waiting[b];
+    return q == null ? null : q.peekFirst();
+  }
+
+  /** The head of buffer {@code b} is on its way, leaving at {@code leavesAt}; the next is head now. */
+  void depart(int b, long leavesAt) {
+    Waiting w = waiting[b].pollFirst();
+    if (b >= perPort) { // the injection queue keeps no count of room
+      int n = departing[b];
+      if (departAt[b] == null || n == departAt[b].length) {
+        departAt[b] = departAt[b] == null ? new long[4] : Arrays.copyOf(departAt[b], 2 * n);
+        departBytes[b] = departBytes[b] == null ? new int[4] : Arrays.copyOf(departBytes[b], 2 * n);
+      }
+      departAt[b][n] = leavesAt;
+      departBytes[b][n] = w.wireBytes();
+      departing[b] = n + 1;
+    }
+  }
+
+  /** Counts free the room of the packets that have left buffer {@code b} by {@code now}. */
+  private void release(int b, long now) {
+    int n = departing[b];
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (departAt[b][i] <= now) {
+        held[b] -= departBytes[b][i];
+      } else {
+        departAt[b][kept] = departAt[b][i];
+        departBytes[b][kept] = departBytes[b][i];
+        kept++;
+      }
+    }
+    departing[b] = kept;
+  }
+
+  /**
+   * The channel of output {@code out} with the most room among those of {@code packet}'s class and
+   * {@code dateline} class that can take {@code wireBytes} (the lowest of equals), or -1.
+   */
+  int pick(int out, Packet packet, int dateline, int wireBytes) {
+    int base = out * perPort + classBase(packet);
+    int best = -1;
+    int bestRoom = wireBytes - 1;
+    for (int v = 0; v < vcs; v++) {
+      if (datelines && v % 2 != dateline && vcs > 1) {
+        continue;
+      }
+      if (credits[base + v] > bestRoom) {
+        best = v;
+        bestRoom = credits[base + v];
+      }
+    }
+    return best < 0 ? -1 : classBase(packet) + best;
+  }
+
+  void take(int out, int vc, int bytes) {
+    credits[out * perPort + vc] -= bytes;
+  }
+
+  void credit(int out, int vc, int bytes) {
+    int c = out * perPort + vc;
+    credits[c] += bytes;
+    if (credits[c] > room) {
+      throw new IllegalStateException("output " + out + " holds " + credits[c] + " bytes of credit for"
+          + " channel " + vc + ", more than its " + room + ": a credit came twice");
+    }
+  }
+
+  /** The head of buffer {@code b} waits for a credit on output {@code out}, from {@code now}. */
+  void block(int b, int out, long now) {
+    if (blockedOn[b] < 0) {
+      blockedOn[b] = out;
+      blockedSince[b] = now;
+    }
+  }
+
+  /** The head of buffer {@code b} no longer waits; how long it waited for a credit (0 if it did not). */
+  long unblock(int b, long now) {
+    if (blockedOn[b] < 0) {
+      return 0;
+    }
+    blockedOn[b] = -1;
+    long waited = now - blockedSince[b];
+    stalls++;
+    stallPs += waited;
+    return waited;
+  }
+
+  boolean blocked(int b) {
+    return blockedOn[b] >= 0;
+  }
+
+  /**
+   * The input buffers whose heads wait for a credit on {@code out}, in round-robin order from the
+   * one after the last served: a credit goes to each waiting input in turn.
+   */
+  int[] waitingFor(int out) {
+    int n = blockedOn.length;
+    int count = 0;
+    for (int b : blockedOn) {
+      count += b == out ? 1 : 0;
+    }
+    int[] order = new int[count];
+    int k = 0;
+    for (int i = 1; i <= n && k < count; i++) {
+      int b = (turn[out] + i) % n;
+      if (blockedOn[b] == out) {
+        order[k++] = b;
+      }
+    }
+    return order;
+  }
+
+  void served(int out, int b) {
+    turn[out] = b;
+  }
+
+  // ---- what a test or the deadlock watch looks at ----
+
+  int buffers() {
+    return blockedOn.length;
+  }
+
+  /** Bytes of credit output {@code out} holds for channel {@code vc}. */
+  int credits(int out, int vc) {
+    return credits[out * perPort + vc];
+  }
+
+  /** The most bytes input buffer {@code vc} of {@code inPort} ever held. */
+  int maxHeld(int inPort, int vc) {
+    return maxHeld[inPort * perPort + vc];
+  }
+
+  /** Heads that had to wait for a credit, and their waits added up. */
+  long stalls() {
+    return stalls;
+  }
+
+  long stallPs() {
+    return stallPs;
+  }
+}
