@@ -185,7 +185,7 @@ final class ScenarioValidation {
     }
     return new FabricSpec(bandwidth, link, hop, mtu, header,
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
-        flow, vcs, vcBuffer, true, true);
+        flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS));
   }
 
   private static final java.util.regex.Pattern PACKETS =

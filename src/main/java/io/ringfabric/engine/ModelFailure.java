@@ -2,10 +2,12 @@ package io.ringfabric.engine;
 
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
+import io.ringfabric.model.FabricDeadlock;
 
 /**
  * A model component threw while handling an event: the run is aborted, and the message names the
- * component, the simulated time and the event so the failure can be found and replayed.
+ * component, the simulated time and the event so the failure can be found and replayed. A
+ * {@link FabricDeadlock} is the machine's state, not a fault: its own message says it all.
  */
 public final class ModelFailure extends RuntimeException {
   /** The component threw while posting its first events. */
@@ -14,8 +16,9 @@ public final class ModelFailure extends RuntimeException {
   }
 
   public ModelFailure(Component component, Event event, Throwable cause) {
-    super(component.name() + " failed at " + event.time() + " ps handling " + event.kind()
-        + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,
+    super(cause instanceof FabricDeadlock ? cause.getMessage() // not a fault of the model: the machine's own state
+        : component.name() + " failed at " + event.time() + " ps handling " + event.kind()
+            + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,
         cause);
   }
 }

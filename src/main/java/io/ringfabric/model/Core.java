@@ -392,6 +392,18 @@ public final class Core extends Component {
   }
 
   /** What became of each process, in the order they were added. */
+  /** After the run: requests offered to this core's open-loop processes in {@code [fromPs, toPs]}, or -1 if it has none. */
+  public long arrivalsBetween(long fromPs, long toPs) {
+    long sum = -1;
+    for (UserProcess p : processes) {
+      long n = p.program.arrivalsBetween(fromPs, toPs);
+      if (n >= 0) {
+        sum = Math.max(sum, 0) + n;
+      }
+    }
+    return sum;
+  }
+
   public List<ProcessOutcome> outcomes() {
     List<ProcessOutcome> list = new ArrayList<>();
     for (UserProcess p : processes) {

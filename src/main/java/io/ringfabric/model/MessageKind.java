@@ -42,5 +42,9 @@ public enum MessageKind {
   /** Module to itself: a PUT held for room in a full ring may have reached its hold limit. */
   HOLD_CHECK,
   /** Switch to the switch upstream: room freed in one of its virtual channels (credit flow control). */
-  CREDIT_RETURN
+  CREDIT_RETURN,
+  /** Switch to itself: the head of a virtual channel may have waited for a credit too long. */
+  DEADLOCK_CHECK,
+  /** Switch to switch: following channels that wait on each other, to find a cycle. */
+  DEADLOCK_PROBE
 }

@@ -27,4 +27,13 @@ public interface Program {
   default void onArrival(ProcessApi api, int ring) {
     throw new IllegalStateException("program waited for an arrival but has no onArrival");
   }
+
+  /**
+   * After the run: the requests that arrived for this process in {@code [fromPs, toPs]} if it is
+   * an open loop (its requests come on their own, whether it keeps up or not), else -1. The
+   * offered load of a latency-load curve.
+   */
+  default long arrivalsBetween(long fromPs, long toPs) {
+    return -1;
+  }
 }

@@ -31,6 +31,7 @@ public final class Switch extends Component {
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
   private final int[] backPort; // by port: the port its link reaches, whose own link leads back here
   private final VirtualChannels channels; // null without credit flow control
+  private long watchAt = Long.MAX_VALUE; // the earliest deadlock check posted and not yet handled
 
   public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
@@ -81,6 +82,29 @@ public final class Switch extends Component {
     }
   }
 
+  /** To itself: the head of a channel may have waited for a credit longer than the deadlock timeout. */
+  enum DeadlockCheck implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.DEADLOCK_CHECK;
+    }
+  }
+
+  /**
+   * Following the channels that wait on each other: the heads of {@code path}'s channels (switch,
+   * input port and channel, three numbers each, the first where the probe began) each wait for
+   * room in the next; the last waits for room in a channel of {@code dateline} class of the
+   * message class of {@code channel} at input {@code inPort} of the switch it is sent to.
+   */
+  public record DeadlockProbe(int inPort, int channel, int dateline, int[] path) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.DEADLOCK_PROBE;
+    }
+  }
+
   @Override
   protected void handle(Event event) {
     Message m = event.message();
@@ -90,8 +114,12 @@ public final class Switch extends Component {
       } else {
         onCreditedArrival(arrival);
       }
+    } else if (m instanceof CreditReturn credit) {
+      onCreditReturn(credit);
+    } else if (m instanceof DeadlockProbe probe) {
+      onDeadlockProbe(probe);
     } else {
-      onCreditReturn((CreditReturn) m);
+      onDeadlockCheck();
     }
   }
 
@@ -160,7 +188,9 @@ public final class Switch extends Component {
       int dateline = topology.datelineClass(switchId, inPort, channels.datelineClass(inVc), out);
       vc = channels.pick(out, packet, dateline, w.wireBytes());
       if (vc < 0) {
-        channels.block(b, out, now());
+        if (channels.block(b, out, dateline, now())) {
+          watch(now() + fabric.deadlockTimeoutPs());
+        }
         return false;
       }
       channels.take(out, vc, w.wireBytes());
@@ -190,6 +220,102 @@ public final class Switch extends Component {
       send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet));
     }
     return true;
+  }
+
+  // ---- the deadlock watch ----
+
+  /** Makes sure a deadlock check comes by {@code at}. */
+  private void watch(long at) {
+    if (at < watchAt) {
+      watchAt = at;
+      send(id(), at - now(), DeadlockCheck.INSTANCE);
+    }
+  }
+
+  /**
+   * Sends a probe after the first head that has waited the deadlock timeout, along what it waits
+   * for; then watches the heads still waiting. A head that waits that long under heavy load but
+   * in no cycle costs a probe that dies where a channel moves.
+   */
+  private void onDeadlockCheck() {
+    if (now() >= watchAt) {
+      watchAt = Long.MAX_VALUE;
+    }
+    long timeout = fabric.deadlockTimeoutPs();
+    boolean waiting = false;
+    boolean probed = false;
+    for (int b = 0; b < channels.buffers(); b++) {
+      if (!channels.blocked(b)) {
+        continue;
+      }
+      waiting = true;
+      if (!probed && channels.blockedSince(b) <= now() - timeout) {
+        probe(b, new int[] {switchId, b / channels.perPort(), b % channels.perPort()});
+        probed = true;
+      }
+    }
+    if (waiting) {
+      watch(now() + timeout); // never sooner: the timeout is the least delay the watch promises (LeastDelays)
+    }
+  }
+
+  /** Sends {@code path} on to the switch behind the output the head of buffer {@code b} waits on. */
+  private void probe(int b, int[] path) {
+    int out = channels.blockedOn(b);
+    send(nextHop[out], fabric.switchLatencyPs() + fabric.linkLatencyPs(),
+        new DeadlockProbe(backPort[out], b % channels.perPort(), channels.blockedDateline(b), path));
+  }
+
+  /**
+   * The probe's last channel waits for room in one of this switch's channels; if all of them are
+   * held by heads that have waited the timeout themselves, it follows the first. Back where it
+   * began, it has found a cycle.
+   */
+  private void onDeadlockProbe(DeadlockProbe p) {
+    long timeout = fabric.deadlockTimeoutPs();
+    int perPort = channels.perPort();
+    int classBase = p.channel() / fabric.vcs() * fabric.vcs();
+    int follow = -1;
+    for (int v = 0; v < fabric.vcs(); v++) {
+      if (!channels.eligible(v, p.dateline())) {
+        continue;
+      }
+      int b = p.inPort() * perPort + classBase + v;
+      if (!channels.blocked(b) || channels.blockedSince(b) > now() - timeout) {
+        return; // this channel moves, or may soon: no cycle through here
+      }
+      follow = follow < 0 ? b : follow;
+    }
+    if (follow < 0) {
+      return;
+    }
+    int[] path = p.path();
+    for (int i = 0; i < path.length; i += 3) {
+      if (path[i] == switchId && path[i + 1] * perPort + path[i + 2] == follow) {
+        if (i == 0) {
+          throw new FabricDeadlock("deadlock at " + SimTime.spaced(now()) + ": " + describeCycle(path));
+        }
+        return; // a cycle that does not pass where this probe began: its own switches will find it
+      }
+    }
+    int[] longer = java.util.Arrays.copyOf(path, path.length + 3);
+    longer[path.length] = switchId;
+    longer[path.length + 1] = follow / perPort;
+    longer[path.length + 2] = follow % perPort;
+    probe(follow, longer);
+  }
+
+  /** {@code "node 0 switch input -x vc 0 (requests) waits for node 1 switch input -x vc 0 (requests) ... waits for the first"}. */
+  private String describeCycle(int[] path) {
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < path.length; i += 3) {
+      int vc = path[i + 2];
+      String cls = !fabric.separateClasses() ? "" : vc < fabric.vcs() ? " (requests)" : " (responses)";
+      b.append(i == 0 ? "" : " waits for ").append(topology.switchName(path[i])).append(" switch input ")
+          .append(topology.portName(path[i], path[i + 1])).append(" vc ").append(vc).append(cls);
+    }
+    return b.append(" waits for the first: ").append(path.length / 3)
+        .append(" channels, each full and none able to move").toString();
   }
 
   /** What this switch's virtual channels hold (tests and the deadlock watch); null without credits. */

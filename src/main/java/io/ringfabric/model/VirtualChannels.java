@@ -33,6 +33,9 @@ final class VirtualChannels {
   private final int[] credits; // by output port and channel: room left in the next switch's buffer
   private final int[] blockedOn; // by input buffer: the output its head waits to be credited on, or -1
   private final long[] blockedSince;
+  private final int[] blockedDateline;
+  private final int[] waitingOn; // by output port: how many heads wait for a credit on it
+  private static final int[] NONE = new int[0];
   private final int[] turn; // by output port: the input buffer served last, for round-robin
   private long stalls;
   private long stallPs;
@@ -55,6 +58,7 @@ final class VirtualChannels {
     this.departing = new int[buffers];
     this.blockedOn = new int[buffers];
     this.blockedSince = new long[buffers];
+    this.blockedDateline = new int[buffers];
     Arrays.fill(blockedOn, -1);
     this.credits = new int[buffers];
     for (int p = 0; p < ports; p++) {
@@ -63,6 +67,7 @@ final class VirtualChannels {
       }
     }
     this.turn = new int[ports];
+    this.waitingOn = new int[ports];
   }
 
   /** Channels per port. */
@@ -146,7 +151,7 @@ final class VirtualChannels {
     int best = -1;
     int bestRoom = wireBytes - 1;
     for (int v = 0; v < vcs; v++) {
-      if (datelines && v % 2 != dateline && vcs > 1) {
+      if (!eligible(v, dateline)) {
         continue;
       }
       if (credits[base + v] > bestRoom) {
@@ -155,6 +160,11 @@ final class VirtualChannels {
       }
     }
     return best < 0 ? -1 : classBase(packet) + best;
+  }
+
+  /** Whether channel {@code v} of a class serves dateline class {@code dateline}. */
+  boolean eligible(int v, int dateline) {
+    return !datelines || vcs == 1 || v % 2 == dateline;
   }
 
   void take(int out, int vc, int bytes) {
@@ -170,12 +180,32 @@ final class VirtualChannels {
     }
   }
 
-  /** The head of buffer {@code b} waits for a credit on output {@code out}, from {@code now}. */
-  void block(int b, int out, long now) {
-    if (blockedOn[b] < 0) {
-      blockedOn[b] = out;
-      blockedSince[b] = now;
+  /**
+   * The head of buffer {@code b} waits for a credit on output {@code out}, in dateline class
+   * {@code dateline}, from {@code now}; whether it only now began to wait.
+   */
+  boolean block(int b, int out, int dateline, long now) {
+    if (blockedOn[b] >= 0) {
+      return false;
     }
+    blockedOn[b] = out;
+    waitingOn[out]++;
+    blockedDateline[b] = dateline;
+    blockedSince[b] = now;
+    return true;
+  }
+
+  /** The output the head of buffer {@code b} waits on, or -1. */
+  int blockedOn(int b) {
+    return blockedOn[b];
+  }
+
+  int blockedDateline(int b) {
+    return blockedDateline[b];
+  }
+
+  long blockedSince(int b) {
+    return blockedSince[b];
   }
 
   /** The head of buffer {@code b} no longer waits; how long it waited for a credit (0 if it did not). */
@@ -183,6 +213,7 @@ final class VirtualChannels {
     if (blockedOn[b] < 0) {
       return 0;
     }
+    waitingOn[blockedOn[b]]--;
     blockedOn[b] = -1;
     long waited = now - blockedSince[b];
     stalls++;
@@ -200,9 +231,9 @@ final class VirtualChannels {
    */
   int[] waitingFor(int out) {
     int n = blockedOn.length;
-    int count = 0;
-    for (int b : blockedOn) {
-      count += b == out ? 1 : 0;
+    int count = waitingOn[out];
+    if (count == 0) {
+      return NONE; // most credits come back to an output nothing waits on
     }
     int[] order = new int[count];
     int k = 0;

@@ -5,23 +5,32 @@ import io.ringfabric.model.OutputPort;
 import java.util.List;
 
 /**
- * How long each link of one part was busy up to the run's end. The end is known only after every
- * part's {@link PartTally} is in ({@link Results#simulatedPs}), so a cluster gathers these in a
- * second round.
+ * What of one part can be counted only up to the run's end: how long each link was busy, and the
+ * requests offered to its open-loop processes. The end is known only after every part's {@link
+ * PartTally} is in ({@link Results#simulatedPs}), so a cluster gathers these in a second round.
  *
  * @param part the part's id, as in its {@link PartTally}
  * @param busyPs per port of the tally's {@link PartTally#links}, in the same order, the time the
- *     link spent sending up to the run's end
+ *     link spent sending from the warm-up's end to the run's end
+ * @param offered requests that arrived for the part's open-loop processes from the warm-up's end
+ *     to the run's end, or -1 if it has none
  */
-public record LinkBusy(int part, long[] busyPs) {
+public record LinkBusy(int part, long[] busyPs, long offered) {
 
-  /** Part {@code part}'s links' busy time up to {@code simulatedPs}. */
+  /** Part {@code part}'s links' busy time and offered requests up to {@code simulatedPs}. */
   public static LinkBusy of(Machine machine, int part, long simulatedPs) {
     List<OutputPort> ports = PartTally.linkedPorts(machine, part);
     long[] busy = new long[ports.size()];
     for (int i = 0; i < busy.length; i++) {
       busy[i] = ports.get(i).busyPsUntil(simulatedPs);
     }
-    return new LinkBusy(part, busy);
+    long offered = -1;
+    if (part < machine.nodes()) {
+      for (int c = 0; c < machine.layout().cores(); c++) {
+        long n = machine.core(part, c).arrivalsBetween(machine.spec().warmupPs(), simulatedPs);
+        offered = n < 0 ? offered : Math.max(offered, 0) + n;
+      }
+    }
+    return new LinkBusy(part, busy, offered);
   }
 }

@@ -50,6 +50,10 @@ public final class Report {
     item("completed actions", fmt("%.6f ops/us", r.throughput().opsPerUs()));
     item("payload", fmt("%.6f GB/s", r.throughput().payloadGBps())
         + "  (" + count(sumBytes(r.bytes())) + " B moved by ok PUTs and GETs)");
+    if (r.throughput().offeredOpsPerUs() != null) {
+      item("open-loop PUTs", fmt("%.6f ops/us offered, %.6f accepted", r.throughput().offeredOpsPerUs(),
+          r.throughput().acceptedOpsPerUs()));
+    }
 
     links(r.links());
     rings(r.rings());

@@ -118,7 +118,7 @@ public final class Results {
         ops,
         LatencyMerge.of(s, parts),
         bytes,
-        throughput(puts, gets, measuredPs(s, simulatedPs)),
+        throughput(puts, gets, offered(busy), measuredPs(s, simulatedPs)),
         FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), measuredPs(s, simulatedPs)),
         FabricMerge.rings(parts),
         new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
@@ -136,11 +136,22 @@ public final class Results {
     return Math.max(0, simulatedPs - s.warmupPs());
   }
 
-  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long measuredPs) {
+  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long offered, long measuredPs) {
     double ok = puts.ok + gets.ok;
     return new RunResult.Throughput(
         measuredPs == 0 ? 0 : round(ok / (measuredPs / 1e6)),
-        measuredPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (measuredPs / 1e3)));
+        measuredPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (measuredPs / 1e3)),
+        offered < 0 ? null : measuredPs == 0 ? 0.0 : round(offered / (measuredPs / 1e6)),
+        offered < 0 ? null : measuredPs == 0 ? 0.0 : round(puts.ok / (measuredPs / 1e6)));
+  }
+
+  /** The parts' open-loop arrivals after the warm-up, or -1 if no part has an open-loop process. */
+  private static long offered(List<LinkBusy> busy) {
+    long sum = -1;
+    for (LinkBusy b : busy) {
+      sum = b.offered() < 0 ? sum : Math.max(sum, 0) + b.offered();
+    }
+    return sum;
   }
 
   private static RunResult.Integrity add(RunResult.Integrity sum, PartTally.Checks c) {

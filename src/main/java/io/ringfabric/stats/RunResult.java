@@ -36,8 +36,17 @@ public record RunResult(
   /** One op type: doorbells rung, DONE, and each error by name. */
   public record Ops(long issued, long ok, Map<String, Long> errors) {}
 
-  /** Actions rung after the warm-up that completed DONE, and their payload, per unit of simulated time after the warm-up. */
-  public record Throughput(double opsPerUs, double payloadGBps) {}
+  /**
+   * Actions rung after the warm-up that completed DONE, and their payload, per unit of simulated
+   * time after the warm-up: the accepted load.
+   *
+   * @param offeredOpsPerUs requests that arrived for the open-loop processes after the warm-up,
+   *     per microsecond after it, whether they were served or not (the offered load); null when no
+   *     process is an open loop
+   * @param acceptedOpsPerUs of those runs, the PUTs rung after the warm-up that completed DONE, per
+   *     microsecond after it (the accepted load); null with the offered load
+   */
+  public record Throughput(double opsPerUs, double payloadGBps, Double offeredOpsPerUs, Double acceptedOpsPerUs) {}
 
   /**
    * Links between switches, after the warm-up: busy time over the simulated time after it;

@@ -18,7 +18,7 @@ public final class SweepTable {
   public static final List<String> RESULT_COLUMNS = List.of(
       "fingerprint", "simulatedNs", "events",
       "put_issued", "put_ok", "put_errors", "get_issued", "get_ok", "get_errors",
-      "opsPerUs", "payloadGBps",
+      "opsPerUs", "payloadGBps", "offered_ops_per_us", "accepted_ops_per_us",
       "put_p50_ns", "put_p90_ns", "put_p99_ns", "put_p999_ns", "put_max_ns",
       "get_p50_ns", "get_p99_ns", "roundTrip_p50_ns",
       "link_util_mean", "link_util_max", "ring_peak_occupancy", "errors");
@@ -84,6 +84,8 @@ public final class SweepTable {
         Long.toString(get.issued), Long.toString(get.ok), Long.toString(get.errors),
         t == null ? "" : number(t.opsPerUs()),
         t == null ? "" : number(t.payloadGBps()),
+        t == null || t.offeredOpsPerUs() == null ? "" : number(t.offeredOpsPerUs()),
+        t == null || t.acceptedOpsPerUs() == null ? "" : number(t.acceptedOpsPerUs()),
         number(putNs.p50()), number(putNs.p90()), number(putNs.p99()), number(putNs.p999()),
         number(putNs.max()),
         number(getNs.p50()), number(getNs.p99()),

@@ -46,6 +46,8 @@ public final class PutStream implements Program {
 
   // open loop only
   private ArrivalModel.Arrivals arrivals;
+  private long arrivalSeed;
+  private long startedAt;
   /** Arrivals moved into the backlog so far (served ones included). */
   private long arrived;
   /** Arrival times of the requests waiting, oldest first. */
@@ -63,10 +65,28 @@ public final class PutStream implements Program {
   @Override
   public void onStart(ProcessApi api) {
     if (spec.arrival() instanceof ArrivalModel.Poisson poisson) {
-      arrivals = new ArrivalModel.Arrivals(
-          api.random().nextLong(), poisson.meanIntervalPs(), api.now());
+      arrivalSeed = api.random().nextLong();
+      startedAt = api.now();
+      arrivals = new ArrivalModel.Arrivals(arrivalSeed, poisson.meanIntervalPs(), startedAt);
     }
     next(api);
+  }
+
+  /** Replays the arrival stream from its seed: the arrivals not yet drawn when the run ended count too. */
+  @Override
+  public long arrivalsBetween(long fromPs, long toPs) {
+    if (!(spec.arrival() instanceof ArrivalModel.Poisson poisson)) {
+      return -1;
+    }
+    if (arrivals == null) {
+      return 0; // never started
+    }
+    ArrivalModel.Arrivals replay = new ArrivalModel.Arrivals(arrivalSeed, poisson.meanIntervalPs(), startedAt);
+    long n = 0;
+    for (long i = 0; i < spec.ops() && replay.peek() <= toPs; i++) {
+      n += replay.take() >= fromPs ? 1 : 0;
+    }
+    return n;
   }
 
   @Override

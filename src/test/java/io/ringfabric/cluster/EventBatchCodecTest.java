@@ -34,9 +34,20 @@ class EventBatchCodecTest {
     assertEquals(a.source(), b.source());
     assertEquals(a.sequence(), b.sequence());
     assertEquals(a.target(), b.target());
+    if (a.message() instanceof Switch.DeadlockProbe p) {
+      Switch.DeadlockProbe q = (Switch.DeadlockProbe) b.message();
+      assertEquals(List.of(p.inPort(), p.channel(), p.dateline()), List.of(q.inPort(), q.channel(), q.dateline()));
+      assertArrayEquals(p.path(), q.path());
+      return;
+    }
+    if (!(a.message() instanceof Switch.PacketArrival)) {
+      assertEquals(a.message(), b.message());
+      return;
+    }
     Switch.PacketArrival x = (Switch.PacketArrival) a.message();
     Switch.PacketArrival y = (Switch.PacketArrival) b.message();
     assertEquals(x.inPort(), y.inPort());
+    assertEquals(x.vc(), y.vc());
     Packet p = x.packet();
     Packet q = y.packet();
     assertArrayEquals(p.chunk(), q.chunk());
@@ -60,8 +71,26 @@ class EventBatchCodecTest {
   }
 
   @Test
+  void creditsAndDeadlockProbesComeBackToo() {
+    List<Event> events = List.of(
+        new Event(5, 1, 2, 3, new Switch.CreditReturn(4, 3, 272)),
+        new Event(6, 1, 3, 3, new Switch.DeadlockProbe(2, 1, 1, new int[] {7, 2, 1, 8, 2, 1})),
+        arrival(7, 4, new byte[3], Status.BUSY));
+    byte[] bytes = EventBatchCodec.encode(events);
+    assertEquals(EventBatchCodec.size(events), bytes.length);
+    List<Event> back = EventBatchCodec.decode(bytes);
+    for (int i = 0; i < events.size(); i++) {
+      assertSame(events.get(i), back.get(i));
+    }
+    byte[] unknown = bytes.clone();
+    unknown[4 + 1 + 4 + 8 + 4 + 8 + 4] = 9; // the first event's sort
+    assertTrue(assertThrows(EventBatchCodec.BadBatch.class, () -> EventBatchCodec.decode(unknown))
+        .getMessage().contains("unknown sort (9)"));
+  }
+
+  @Test
   void theEventsOfARealRunThatCrossBetweenNodesAllRoundTrip() {
-    BuiltMachine built = BuiltMachine.of(TestScenarios.torus(3, 3).ring(NodeSet.all(), 0, 4096, 600)
+    BuiltMachine built = BuiltMachine.of(TestScenarios.torus(3, 3).credits(2, 600).ring(NodeSet.all(), 0, 4096, 600)
         .putStream(NodeSet.all(), 1, PutStreamSpec.Pattern.UNIFORM, 0, 0, 500, 5, 0).build());
     Machine m = built.machine();
     List<Event> crossing = new ArrayList<>();
@@ -83,6 +112,7 @@ class EventBatchCodecTest {
       components[e.target()].deliver(e);
     }
     assertTrue(crossing.size() > 50, "packets crossed between nodes: " + crossing.size());
+    assertTrue(crossing.stream().anyMatch(c -> c.message() instanceof Switch.CreditReturn), "and their credits");
     List<Event> back = EventBatchCodec.decode(EventBatchCodec.encode(crossing));
     for (int i = 0; i < crossing.size(); i++) {
       assertSame(crossing.get(i), back.get(i));

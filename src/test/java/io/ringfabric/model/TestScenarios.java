@@ -30,6 +30,7 @@ public final class TestScenarios {
   int vcBuffer = 2048;
   boolean separateClasses = true;
   boolean datelines = true;
+  long deadlockTimeout = FabricSpec.DEADLOCK_TIMEOUT_PS;
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -214,7 +215,7 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines),
+            separateClasses, datelines, deadlockTimeout),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());

@@ -1,0 +1,71 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.workload.PutStreamSpec;
+import io.ringfabric.workload.PutStreamSpec.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A torus without dateline classes can deadlock: packets going round a dimension fill the one
+ * channel of each switch on the loop and each waits for the next. The switches find the cycle
+ * and end the run naming it; with datelines the same load goes through.
+ */
+class DeadlockTest {
+
+  private static TestScenarios loadedTorus(boolean datelines) {
+    TestScenarios t = TestScenarios.torus(8, 8).credits(1, 272).ring(NodeSet.all(), 0, 1 << 20, 256)
+        .timeout(1_000_000_000_000L, 0).duration(2_000_000_000L);
+    t.datelines = datelines;
+    t.separateClasses = false;
+    t.deadlockTimeout = 20_000_000; // 20 us
+    t.group("put-stream", NodeSet.all(), 0, 4, new PutStreamSpec(Pattern.UNIFORM, 0, 0, 256, 100, 0));
+    return t;
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"reference", "actors"})
+  void withoutDatelinesAHeavilyLoadedTorusDeadlocksAndTheCycleIsNamed(String engine) {
+    RuntimeException e = assertThrows(RuntimeException.class,
+        () -> new CustomPrograms().run(loadedTorus(false), engine));
+    String m = e.getMessage();
+    assertTrue(m.startsWith("deadlock at "), m);
+    assertTrue(m.contains(" switch input ") && m.contains(" waits for ") && m.contains("waits for the first"), m);
+    // the cycle goes round one dimension: every channel in it is an x input or every one a y input
+    boolean allX = !m.contains("input +y") && !m.contains("input -y");
+    boolean allY = !m.contains("input +x") && !m.contains("input -x");
+    assertTrue(allX || allY, m);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"reference", "actors"})
+  void withDatelinesTheSameLoadGoesThrough(String engine) {
+    TestScenarios t = loadedTorus(true).credits(2, 272);
+    CustomPrograms.Run run = new CustomPrograms().run(t, engine);
+    assertEquals(64 * 4 * 100, run.result().ops().get("put").ok(), run.result().ops().toString());
+    CreditFlowTest.assertCreditsAtRest(run.machine(), 272);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"ring 8", "ring 12", "mesh 4 4", "mesh 8 2", "torus 4 4", "torus 6 4", "torus 5 5",
+      "star 8"})
+  void withClassesAndDatelinesNoHeavilyLoadedFabricDeadlocks(String shape) {
+    String[] s = shape.split(" ");
+    Integer[] dims = new Integer[s.length - 1];
+    for (int i = 1; i < s.length; i++) {
+      dims[i - 1] = Integer.parseInt(s[i]);
+    }
+    // one-packet buffers, four producers a node with two packets per PUT, a watch of 20 us
+    TestScenarios t = TestScenarios.of(s[0], dims).credits(2, 272).ring(NodeSet.all(), 0, 1 << 20, 512)
+        .timeout(1_000_000_000_000L, 0).duration(4_000_000_000L).seed(shape.hashCode());
+    t.deadlockTimeout = 20_000_000;
+    t.group("put-stream", NodeSet.all(), 0, 4, new PutStreamSpec(Pattern.UNIFORM, 0, 0, 500, 40, 0));
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    int nodes = run.machine().nodes();
+    assertEquals(nodes * 4 * 40, run.result().ops().get("put").ok(), run.result().ops().toString());
+    CreditFlowTest.assertCreditsAtRest(run.machine(), 272);
+  }
+}
