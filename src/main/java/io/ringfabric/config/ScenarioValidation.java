@@ -175,17 +175,19 @@ final class ScenarioValidation {
     int header = (int) f.bytes("packet-header", 0, 4096);
     String switching = f.oneOf("switching", "cut-through", "store-and-forward");
     FlowControl flow = f.oneOf("flow-control", "credit", "none").equals("none") ? FlowControl.NONE : FlowControl.CREDIT;
+    int overhead = (int) f.bytes("packet-overhead", 0, 4096);
     int vcs = f.intValue("vcs", 1, 64);
     mark = problems.count();
-    int vcBuffer = vcBuffer(f, mtu + header);
-    if (flow == FlowControl.CREDIT && problems.count() == mark && vcBuffer < mtu + header) {
-      f.problem("vc-buffer", vcBuffer + " bytes cannot hold one packet of mtu + packet-header = "
-          + (mtu + header) + " bytes (a packet waits for room for all of itself): give at least"
-          + " that, or a count of packets such as 8 packets");
+    int packet = mtu + header + overhead;
+    int vcBuffer = vcBuffer(f, packet);
+    if (flow == FlowControl.CREDIT && problems.count() == mark && vcBuffer < packet) {
+      f.problem("vc-buffer", vcBuffer + " bytes cannot hold one packet of mtu + packet-header +"
+          + " packet-overhead = " + packet + " bytes (a packet waits for room for all of itself):"
+          + " give at least that, or a count of packets such as 8 packets");
     }
     return new FabricSpec(bandwidth, link, hop, mtu, header,
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
-        flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS));
+        flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead);
   }
 
   private static final java.util.regex.Pattern PACKETS =
@@ -237,7 +239,8 @@ final class ScenarioValidation {
   private ModuleSpec module(ConfigReader m) {
     return new ModuleSpec(
         m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100),
-        m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE));
+        m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE),
+        m.oneOf("local-path", "fabric", "direct").equals("direct"));
   }
 
   /** {@code "node 3"}, {@code "nodes 0..15"}, {@code "nodes 0..3, 8, 10..12"} for sorted ids. */

@@ -10,6 +10,8 @@ package io.ringfabric.model;
  *     response never waits behind requests); always so from a scenario, off only in a test that
  *     must reach a deadlock
  * @param datelines whether rings and tori use dateline classes; as {@code separateClasses}
+ * @param packetOverheadBytes framing and checksum every packet carries on the wire besides its
+ *     header, counted in its serialisation, the link's bytes and the room it takes in a buffer
  * @param deadlockTimeoutPs how long the head of a virtual channel may wait for a credit before
  *     its switch looks for a cycle of channels waiting on each other
  */
@@ -25,7 +27,8 @@ public record FabricSpec(
     int vcBufferBytes,
     boolean separateClasses,
     boolean datelines,
-    long deadlockTimeoutPs) {
+    long deadlockTimeoutPs,
+    int packetOverheadBytes) {
 
   /** {@code fabric.deadlock-timeout}'s default. */
   public static final long DEADLOCK_TIMEOUT_PS = 1_000_000_000L;
@@ -34,17 +37,16 @@ public record FabricSpec(
   public FabricSpec(long linkBandwidthBitsPerSecond, long linkLatencyPs, long switchLatencyPs, int mtu,
       int packetHeaderBytes, Switching switching) {
     this(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes, switching,
-        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS);
+        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0);
   }
 
-  /** The same fabric with {@code flowControl}, {@code vcs} channels of {@code vcBufferBytes} each. */
-  public FabricSpec withCredits(FlowControl flowControl, int vcs, int vcBufferBytes) {
-    return new FabricSpec(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes,
-        switching, flowControl, vcs, vcBufferBytes, separateClasses, datelines, deadlockTimeoutPs);
-  }
-
-  /** The largest packet on the wire: a full MTU and the header. */
+  /** The largest packet on the wire: a full MTU, the header and the overhead. */
   public int largestPacketBytes() {
-    return mtu + packetHeaderBytes;
+    return mtu + packetHeaderBytes + packetOverheadBytes;
+  }
+
+  /** Bytes {@code p} takes on a link: header, overhead and its payload. */
+  public int wireBytes(Packet p) {
+    return p.wireBytes(packetHeaderBytes + packetOverheadBytes);
   }
 }

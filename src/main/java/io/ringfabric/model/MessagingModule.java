@@ -31,6 +31,7 @@ public final class MessagingModule extends Component {
   private final int node;
   private final Layout layout;
   private final FabricSpec fabric;
+  private final ModuleSpec limits;
   private final TimingSpec timing;
   private final boolean cutThrough;
   private final InitiatorSide initiator;
@@ -46,6 +47,7 @@ public final class MessagingModule extends Component {
     this.layout = layout;
     this.fabric = spec.fabric();
     this.timing = spec.timing();
+    this.limits = spec.module();
     this.cutThrough = fabric.switching() == Switching.CUT_THROUGH;
     this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
     this.target = new TargetSide(this, node, layout, spec);
@@ -171,7 +173,7 @@ public final class MessagingModule extends Component {
   private void onPacketDelivered(Packet p) {
     if (recorder != null && recorder.packets()) {
       recorder.packetReceived(now(), p.action().toString(), layout.switchComponent(node),
-          p.wireBytes(fabric.packetHeaderBytes()), PacketTrace.describe(p));
+          fabric.wireBytes(p), PacketTrace.describe(p));
     }
     byte[] data = p.chunk();
     if (p.count() > 1) {
@@ -195,10 +197,16 @@ public final class MessagingModule extends Component {
    * when the first one starts to leave.
    */
   long inject(Packet[] packets, long ready) {
+    if (limits.directLocalPath() && packets[0].targetNode() == node) {
+      for (Packet p : packets) { // module.local-path = direct: its own ring, without the switch
+        send(id(), ready - now(), new PacketDelivered(p));
+      }
+      return ready;
+    }
     int sw = layout.switchComponent(node);
     long first = -1;
     for (Packet p : packets) {
-      int wire = p.wireBytes(fabric.packetHeaderBytes());
+      int wire = fabric.wireBytes(p);
       long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
       long start = injection.transmit(now(), ready, serialization, wire);
       if (first < 0) {

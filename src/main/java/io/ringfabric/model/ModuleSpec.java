@@ -1,11 +1,21 @@
 package io.ringfabric.model;
 
 /**
- * {@code module.*}: the messaging module's time limit for an answer and its retries, and what a
- * target does with a PUT whose ring is full: answer FULL at once, or hold it up to
- * {@code holdLimitPs} for a GET to make room.
+ * {@code module.*}: the messaging module's time limit for an answer and its retries, what a
+ * target does with a PUT whose ring is full (answer FULL at once, or hold it up to
+ * {@code holdLimitPs} for a GET to make room), and whether a node's own ring is reached through
+ * its switch or directly.
+ *
+ * @param directLocalPath {@code local-path = direct}: the module serves an action on its own
+ *     node's ring itself, after a piece of its work, without packets through the switch
  */
-public record ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs) {
+public record ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs,
+    boolean directLocalPath) {
+  /** Through the switch, as {@code local-path = fabric}. */
+  public ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs) {
+    this(timeoutPs, retries, holdWhenFull, holdLimitPs, false);
+  }
+
   /** FULL answered at once. */
   public ModuleSpec(long timeoutPs, int retries) {
     this(timeoutPs, retries, false, 0);

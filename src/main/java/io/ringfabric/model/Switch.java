@@ -129,7 +129,7 @@ public final class Switch extends Component {
     Packet packet = arrival.packet();
     int out = topology.route(switchId, packet.targetNode(), packet.spread());
     OutputPort port = ports[out];
-    int wire = packet.wireBytes(fabric.packetHeaderBytes());
+    int wire = fabric.wireBytes(packet);
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long ready = now() + fabric.switchLatencyPs();
     long start = port.transmit(now(), ready, serialization, wire);
@@ -151,7 +151,7 @@ public final class Switch extends Component {
 
   private void onCreditedArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
-    int wire = packet.wireBytes(fabric.packetHeaderBytes());
+    int wire = fabric.wireBytes(packet);
     int vc = arrival.inPort() == 0 ? channels.classBase(packet) : arrival.vc();
     if (recorder != null && recorder.packets()) {
       recorder.packetReceived(now(), packet.action().toString(), previousHop(arrival.inPort()), wire,

@@ -3,6 +3,7 @@ package io.ringfabric.workload;
 import io.ringfabric.model.Completion;
 import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
+import io.ringfabric.model.Status;
 import java.util.ArrayDeque;
 
 /**
@@ -21,7 +22,11 @@ import java.util.ArrayDeque;
  *
  * <p>Every request's latency, from its arrival to the poll that saw its PUT complete, backlog wait
  * included, goes to a {@link LatencySink}. In the closed loop a request arrives when the program
- * decides to PUT, so this is the PUT's latency plus the payload store.
+ * decides to PUT, so this is the PUT's latency plus the payload store. With {@code on-full =
+ * retry} a request answered FULL is sent again after the backoff and its latency runs to its last
+ * PUT's end. A PUT that ends in an error has its latency, doorbell to poll, in a measure of that
+ * ending ({@code put-full}, {@code put-timeout}): the module's PUT latency counts only DONE, so a
+ * fast FULL pulls nothing down.
  */
 public final class PutStream implements Program {
 
@@ -46,6 +51,10 @@ public final class PutStream implements Program {
 
   // open loop only
   private ArrivalModel.Arrivals arrivals;
+  /** The PUT in flight's target and element, kept to send it again after a FULL (on-full = retry). */
+  private int target;
+  private byte[] payload;
+  private boolean retrying;
   private long arrivalSeed;
   private long startedAt;
   /** Arrivals moved into the backlog so far (served ones included). */
@@ -91,6 +100,15 @@ public final class PutStream implements Program {
 
   @Override
   public void onComplete(ProcessApi api, Completion completion) {
+    if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
+      api.recordLatency("put-" + completion.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+          completion.latencyPs());
+    }
+    if (completion.status() == Status.FULL && spec.retryOnFull()) {
+      retrying = true;
+      api.sleep(spec.retryBackoffPs());
+      return;
+    }
     requests.record(api, api.now() - arrivedAt);
     if (spec.thinkPs() > 0) {
       api.sleep(spec.thinkPs());
@@ -101,6 +119,11 @@ public final class PutStream implements Program {
 
   @Override
   public void onWake(ProcessApi api) {
+    if (retrying) {
+      retrying = false;
+      api.put(target, spec.ring(), payload);
+      return;
+    }
     next(api);
   }
 
@@ -133,9 +156,9 @@ public final class PutStream implements Program {
   }
 
   private void put(ProcessApi api, long arrival) {
-    int target = spec.target().target(api.node(), api.nodes(), issued, api.random());
+    target = spec.target().target(api.node(), api.nodes(), issued, api.random());
     int size = spec.payload().draw(api.random());
-    byte[] payload = Payloads.stamped(api.node(), api.context(), issued, size);
+    payload = Payloads.stamped(api.node(), api.context(), issued, size);
     issued++;
     arrivedAt = arrival;
     api.put(target, spec.ring(), payload);

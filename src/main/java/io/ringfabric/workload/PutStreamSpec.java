@@ -17,9 +17,21 @@ import java.util.TreeSet;
  * @param ops PUTs issued before the process finishes (open loop: arrivals served)
  * @param thinkPs pause after each completion before the next PUT may start
  * @param arrival closed or open loop
+ * @param retryOnFull {@code on-full = retry}: a PUT answered FULL is sent again, same element to
+ *     the same node, {@code retryBackoffPs} later, until it is DONE or ends otherwise; {@code
+ *     drop} ({@code false}) counts it and goes on to the next request
  */
 public record PutStreamSpec(TargetPattern target, int ring, PayloadSize payload, long ops,
-    long thinkPs, ArrivalModel arrival) implements ProgramSpec {
+    long thinkPs, ArrivalModel arrival, boolean retryOnFull, long retryBackoffPs) implements ProgramSpec {
+
+  /** {@code retry-backoff}'s default: 1 us. */
+  public static final long DEFAULT_RETRY_BACKOFF_PS = 1_000_000;
+
+  /** A stream that drops a PUT answered FULL. */
+  public PutStreamSpec(TargetPattern target, int ring, PayloadSize payload, long ops, long thinkPs,
+      ArrivalModel arrival) {
+    this(target, ring, payload, ops, thinkPs, arrival, false, DEFAULT_RETRY_BACKOFF_PS);
+  }
 
   /** How a put-stream chooses each PUT's target node; see {@link TargetPattern} for each. */
   public enum Pattern {
@@ -93,7 +105,7 @@ public record PutStreamSpec(TargetPattern target, int ring, PayloadSize payload,
     return payload.largest();
   }
 
-  static final Set<String> KEYS = Set.of("target", "size", "ops", "think", "arrival");
+  static final Set<String> KEYS = Set.of("target", "size", "ops", "think", "arrival", "on-full", "retry-backoff");
 
   /** Reads a put-stream without knowing the node count (no checks against it). */
   static PutStreamSpec parse(ConfigReader r) {
@@ -114,7 +126,9 @@ public record PutStreamSpec(TargetPattern target, int ring, PayloadSize payload,
     long ops = r.longValue("ops", 0, Long.MAX_VALUE);
     long think = r.durationPs("think", 0, Long.MAX_VALUE);
     ArrivalModel arrival = ArrivalModel.parse(r, "arrival");
-    return new PutStreamSpec(pattern, ring, size, ops, think, arrival);
+    boolean retry = r.oneOf("on-full", "drop", "retry").equals("retry");
+    long backoff = r.durationPs("retry-backoff", 0, Long.MAX_VALUE);
+    return new PutStreamSpec(pattern, ring, size, ops, think, arrival, retry, backoff);
   }
 
   static Set<String> union(Set<String> own) {

@@ -31,6 +31,7 @@ public final class TestScenarios {
   boolean separateClasses = true;
   boolean datelines = true;
   long deadlockTimeout = FabricSpec.DEADLOCK_TIMEOUT_PS;
+  int packetOverhead = 0; // the model tests' figures were worked out without it
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -42,6 +43,7 @@ public final class TestScenarios {
   long warmup = 0;
   boolean endRunOnError = false;
   boolean holdWhenFull = false;
+  boolean directLocalPath = false;
   long holdLimit = 2_000_000;
   final List<RingSpec> rings = new ArrayList<>();
   final List<ProcessGroupSpec> groups = new ArrayList<>();
@@ -215,9 +217,9 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines, deadlockTimeout),
+            separateClasses, datelines, deadlockTimeout, packetOverhead),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new ModuleSpec(timeout, retries, holdWhenFull, holdLimit), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
+        new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());
   }
 }

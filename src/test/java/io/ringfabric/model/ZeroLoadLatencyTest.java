@@ -69,8 +69,11 @@ class ZeroLoadLatencyTest {
   private record Measured(long put, long get) {}
 
   private static Measured measure(int hops, int size, Switching switching) {
-    TestScenarios t = TestScenarios.of("mesh", 7, 1).switching(switching)
-        .ring(NodeSet.all(), 0, 4096, 1024)
+    return measure(TestScenarios.of("mesh", 7, 1).switching(switching), hops, size);
+  }
+
+  private static Measured measure(TestScenarios t, int hops, int size) {
+    t.ring(NodeSet.all(), 0, 4096, 1024)
         .putStream(NodeSet.of(0), 0, PutStreamSpec.Pattern.FIXED, hops, 0, size, 1, 0);
     int getter = t.nextGroup();
     t.custom(NodeSet.of(0), 1, 1);
@@ -109,6 +112,43 @@ class ZeroLoadLatencyTest {
       assertEquals(storeAndForwardPs(d, size), sf.put(), "store-and-forward PUT, " + d + " hops");
       assertEquals(storeAndForwardPs(d, size), sf.get(), "store-and-forward GET, " + d + " hops");
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 64, 256})
+  void creditsChangeNoLatencyAtRestWhateverTheBuffer(int size) {
+    for (int d = 1; d <= 5; d++) {
+      for (int room : new int[] {HEADER + 256, 2048}) {
+        Measured ct = measure(TestScenarios.of("mesh", 7, 1).credits(2, room), d, size);
+        assertEquals(cutThroughPs(d, size), ct.put(), "credits, cut-through PUT, " + d + " hops");
+        assertEquals(cutThroughPs(d, size), ct.get(), "credits, cut-through GET, " + d + " hops");
+        Measured sf = measure(TestScenarios.of("mesh", 7, 1).credits(1, room)
+            .switching(Switching.STORE_AND_FORWARD), d, size);
+        assertEquals(storeAndForwardPs(d, size), sf.put(), "credits, store-and-forward PUT, " + d + " hops");
+      }
+    }
+  }
+
+  @Test
+  void packetOverheadIsSerialisedWithEveryPacket() {
+    TestScenarios t = TestScenarios.of("mesh", 7, 1);
+    t.packetOverhead = 8;
+    // cut-through serialises each packet once, into the target's module: the request and the response
+    assertEquals(cutThroughPs(3, 64) + ser(8) + ser(8), measure(t, 3, 64).put());
+    TestScenarios sf = TestScenarios.of("mesh", 7, 1).switching(Switching.STORE_AND_FORWARD);
+    sf.packetOverhead = 8;
+    assertEquals(storeAndForwardPs(3, 64) + (3 + 2) * 2 * ser(8), measure(sf, 3, 64).put());
+  }
+
+  @Test
+  void aDirectLocalPathServesTheNodesOwnRingWithoutTheSwitch() {
+    long viaSwitch = measure(TestScenarios.of("mesh", 7, 1), 0, 64).put();
+    assertEquals(cutThroughPs(0, 64), viaSwitch, "through the node's own switch and back");
+    TestScenarios t = TestScenarios.of("mesh", 7, 1);
+    t.directLocalPath = true;
+    long direct = measure(t, 0, 64).put();
+    assertEquals(5 * MODULE + 2 * MEMORY + mem(64) + mem(RING_HEADER + 64), direct);
+    assertEquals(2 * SWITCH + ser(HEADER + 64) + ser(HEADER), viaSwitch - direct);
   }
 
   @Test
