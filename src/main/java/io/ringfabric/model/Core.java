@@ -404,6 +404,18 @@ public final class Core extends Component {
     return sum;
   }
 
+  /** After the run: PUTs this core's open-loop processes saw DONE after the warm-up, or -1 if it has none. */
+  public long doneAfterWarmup() {
+    long sum = -1;
+    for (UserProcess p : processes) {
+      long n = p.program.doneAfterWarmup();
+      if (n >= 0) {
+        sum = Math.max(sum, 0) + n;
+      }
+    }
+    return sum;
+  }
+
   public List<ProcessOutcome> outcomes() {
     List<ProcessOutcome> list = new ArrayList<>();
     for (UserProcess p : processes) {

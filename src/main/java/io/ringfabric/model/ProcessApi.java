@@ -6,6 +6,9 @@ import java.util.random.RandomGenerator;
 public interface ProcessApi {
   long now();
 
+  /** When the run's warm-up ends ({@code ringfabric.warmup}): what a program counts, it counts from then. */
+  long warmupEndPs();
+
   /** The node this process runs on. */
   int node();
 

@@ -37,6 +37,11 @@ final class ProcessHandle implements ProcessApi {
   }
 
   @Override
+  public long warmupEndPs() {
+    return core.warmupPs;
+  }
+
+  @Override
   public int node() {
     return core.node();
   }

@@ -36,4 +36,13 @@ public interface Program {
   default long arrivalsBetween(long fromPs, long toPs) {
     return -1;
   }
+
+  /**
+   * After the run: if it is an open loop, the PUTs it saw complete DONE from the warm-up's end on
+   * (the accepted load, counted as a network simulator counts packets delivered in its measured
+   * span, whenever they were sent), else -1.
+   */
+  default long doneAfterWarmup() {
+    return -1;
+  }
 }

@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import io.ringfabric.model.Core;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.OutputPort;
 import java.util.List;
@@ -14,8 +15,9 @@ import java.util.List;
  *     link spent sending from the warm-up's end to the run's end
  * @param offered requests that arrived for the part's open-loop processes from the warm-up's end
  *     to the run's end, or -1 if it has none
+ * @param accepted PUTs those processes saw DONE from the warm-up's end on, or -1 with offered
  */
-public record LinkBusy(int part, long[] busyPs, long offered) {
+public record LinkBusy(int part, long[] busyPs, long offered, long accepted) {
 
   /** Part {@code part}'s links' busy time and offered requests up to {@code simulatedPs}. */
   public static LinkBusy of(Machine machine, int part, long simulatedPs) {
@@ -25,12 +27,16 @@ public record LinkBusy(int part, long[] busyPs, long offered) {
       busy[i] = ports.get(i).busyPsUntil(simulatedPs);
     }
     long offered = -1;
+    long accepted = -1;
     if (part < machine.nodes()) {
       for (int c = 0; c < machine.layout().cores(); c++) {
-        long n = machine.core(part, c).arrivalsBetween(machine.spec().warmupPs(), simulatedPs);
+        Core core = machine.core(part, c);
+        long n = core.arrivalsBetween(machine.spec().warmupPs(), simulatedPs);
         offered = n < 0 ? offered : Math.max(offered, 0) + n;
+        long done = core.doneAfterWarmup();
+        accepted = done < 0 ? accepted : Math.max(accepted, 0) + done;
       }
     }
-    return new LinkBusy(part, busy, offered);
+    return new LinkBusy(part, busy, offered, accepted);
   }
 }

@@ -118,7 +118,7 @@ public final class Results {
         ops,
         LatencyMerge.of(s, parts),
         bytes,
-        throughput(puts, gets, offered(busy), measuredPs(s, simulatedPs)),
+        throughput(puts, gets, busy, measuredPs(s, simulatedPs)),
         FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), measuredPs(s, simulatedPs)),
         FabricMerge.rings(parts),
         new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
@@ -136,22 +136,23 @@ public final class Results {
     return Math.max(0, simulatedPs - s.warmupPs());
   }
 
-  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, long offered, long measuredPs) {
+  private static RunResult.Throughput throughput(OpTotals puts, OpTotals gets, List<LinkBusy> busy, long measuredPs) {
     double ok = puts.ok + gets.ok;
+    long offered = -1;
+    long accepted = 0;
+    for (LinkBusy b : busy) {
+      offered = b.offered() < 0 ? offered : Math.max(offered, 0) + b.offered();
+      accepted += Math.max(0, b.accepted());
+    }
     return new RunResult.Throughput(
         measuredPs == 0 ? 0 : round(ok / (measuredPs / 1e6)),
         measuredPs == 0 ? 0 : round((puts.bytesOk + gets.bytesOk) / (measuredPs / 1e3)),
-        offered < 0 ? null : measuredPs == 0 ? 0.0 : round(offered / (measuredPs / 1e6)),
-        offered < 0 ? null : measuredPs == 0 ? 0.0 : round(puts.ok / (measuredPs / 1e6)));
+        offered < 0 ? null : perUs(offered, measuredPs),
+        offered < 0 ? null : perUs(accepted, measuredPs));
   }
 
-  /** The parts' open-loop arrivals after the warm-up, or -1 if no part has an open-loop process. */
-  private static long offered(List<LinkBusy> busy) {
-    long sum = -1;
-    for (LinkBusy b : busy) {
-      sum = b.offered() < 0 ? sum : Math.max(sum, 0) + b.offered();
-    }
-    return sum;
+  private static double perUs(long count, long ps) {
+    return ps == 0 ? 0 : round(count / (ps / 1e6));
   }
 
   private static RunResult.Integrity add(RunResult.Integrity sum, PartTally.Checks c) {

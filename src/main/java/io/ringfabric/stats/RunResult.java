@@ -43,8 +43,8 @@ public record RunResult(
    * @param offeredOpsPerUs requests that arrived for the open-loop processes after the warm-up,
    *     per microsecond after it, whether they were served or not (the offered load); null when no
    *     process is an open loop
-   * @param acceptedOpsPerUs of those runs, the PUTs rung after the warm-up that completed DONE, per
-   *     microsecond after it (the accepted load); null with the offered load
+   * @param acceptedOpsPerUs the PUTs those processes saw complete DONE after the warm-up, whenever
+   *     they were rung, per microsecond after it (the accepted load); null with the offered load
    */
   public record Throughput(double opsPerUs, double payloadGBps, Double offeredOpsPerUs, Double acceptedOpsPerUs) {}
 

@@ -36,11 +36,29 @@ public record Journey(String op, List<TraceRecord> records, long notShown) {
     }
     for (TraceRecord r : records) {
       if (r.waitPs() > 0 && (best == null || r.waitPs() >= best.ps())) {
-        best = new Contributor(r.waitPs(), nsThreeDecimals(r.waitPs()) + " ns waiting for the link at "
-            + (r.port() != null ? r.port() : r.component()));
+        String where = r.port() != null ? r.port() : r.component();
+        best = new Contributor(r.waitPs(), nsThreeDecimals(r.waitPs()) + (Kinds.CREDIT_STALL.equals(r.kind())
+            ? " ns waiting for room in the next switch (a credit) at " : " ns waiting for the link at ") + where);
       }
     }
     return best;
+  }
+
+  /** The time its packets waited for room in the next switch, added up, or null if they never did. */
+  public String creditWaits() {
+    long total = 0;
+    int n = 0;
+    TraceRecord longest = null;
+    for (TraceRecord r : records) {
+      if (Kinds.CREDIT_STALL.equals(r.kind())) {
+        total += r.waitPs();
+        n++;
+        longest = longest == null || r.waitPs() > longest.waitPs() ? r : longest;
+      }
+    }
+    return n == 0 ? null : "waiting for credits: " + nsThreeDecimals(total) + " ns in all, " + n
+        + (n == 1 ? " stall" : " stalls") + "; the longest " + nsThreeDecimals(longest.waitPs()) + " ns at "
+        + longest.port() + " (" + longest.detail() + ")";
   }
 
   /**
@@ -126,9 +144,10 @@ public record Journey(String op, List<TraceRecord> records, long notShown) {
     if (c != null) {
       b.append("biggest contributor: ").append(c.what()).append(nl);
     }
-    String waits = waits();
-    if (waits != null) {
-      b.append(waits).append(nl);
+    for (String line : new String[] {waits(), creditWaits()}) {
+      if (line != null) {
+        b.append(line).append(nl);
+      }
     }
     return b.toString();
   }

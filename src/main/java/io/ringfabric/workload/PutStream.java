@@ -55,6 +55,7 @@ public final class PutStream implements Program {
   private int target;
   private byte[] payload;
   private boolean retrying;
+  private long doneAfterWarmup;
   private long arrivalSeed;
   private long startedAt;
   /** Arrivals moved into the backlog so far (served ones included). */
@@ -81,6 +82,11 @@ public final class PutStream implements Program {
     next(api);
   }
 
+  @Override
+  public long doneAfterWarmup() {
+    return spec.arrival() instanceof ArrivalModel.Poisson ? doneAfterWarmup : -1;
+  }
+
   /** Replays the arrival stream from its seed: the arrivals not yet drawn when the run ended count too. */
   @Override
   public long arrivalsBetween(long fromPs, long toPs) {
@@ -100,6 +106,9 @@ public final class PutStream implements Program {
 
   @Override
   public void onComplete(ProcessApi api, Completion completion) {
+    if (completion.ok() && api.now() >= api.warmupEndPs()) {
+      doneAfterWarmup++;
+    }
     if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
       api.recordLatency("put-" + completion.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
           completion.latencyPs());

@@ -262,6 +262,36 @@ class TraceCommandTest {
       """;
 
   @Test
+  void anOperationsJourneyShowsItsCreditStalls() throws IOException {
+    Path conf = dir.resolve("incast.conf");
+    Files.writeString(conf, """
+        ringfabric {
+          topology { kind = torus, dims = [4, 4] }
+          fabric.vc-buffer = 1 packets
+          rings = [ { id = 0, nodes = [0], capacity = 64KiB } ]
+          workload.processes = [
+            { program = get-stream, nodes = [0], source { node = self, ring = 0 }, idle-limit = 1000 }
+            { program = put-stream, nodes = [1, 2, 3, 4, 5, 6, 7, 8], core = 1,
+              target { pattern = incast, node = 0, ring = 0 }, size = 128, ops = 20 }
+          ]
+        }
+        """);
+    Path trace = dir.resolve("out/trace.jsonl.gz");
+    Outcome run = run("run", conf.toString(), "--out", dir.resolve("out").toString(), "--trace", trace.toString(),
+        "--trace-level", "packets");
+    assertEquals(0, run.code(), run.err());
+    Outcome stalls = run("trace", trace.toString(), "filter", "--kind", "credit-stall", "--json");
+    assertEquals(0, stalls.code(), stalls.err());
+    JsonNode first = new ObjectMapper().readTree(stalls.out().lines().findFirst().orElseThrow());
+    assertTrue(first.get("wait").asLong() > 0, first.toString());
+    assertTrue(first.get("detail").asText().startsWith("vc "), first.toString());
+    Outcome journey = run("trace", trace.toString(), "op", first.get("op").asText());
+    assertEquals(0, journey.code(), journey.err());
+    assertTrue(journey.out().contains(" credit-stall "), journey.out());
+    assertTrue(journey.out().contains("waiting for credits: "), journey.out());
+  }
+
+  @Test
   void readsWhatARunRecords() throws IOException {
     Path conf = dir.resolve("route.conf");
     Files.writeString(conf, ROUTE);

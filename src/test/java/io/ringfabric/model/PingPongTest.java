@@ -33,6 +33,11 @@ class PingPongTest {
         }
 
         @Override
+        public long warmupEndPs() {
+          return api.warmupEndPs();
+        }
+
+        @Override
         public int node() {
           return api.node();
         }

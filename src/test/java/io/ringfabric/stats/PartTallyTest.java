@@ -273,7 +273,7 @@ class PartTallyTest {
     List<LinkBusy> short1 = new ArrayList<>(busy.subList(0, busy.size() - 1));
     assertThrows(IllegalArgumentException.class, () -> Results.from(s, tallies, short1, ran.run()));
     List<LinkBusy> wrongLength = new ArrayList<>(busy);
-    wrongLength.set(6, new LinkBusy(6, new long[2], -1));
+    wrongLength.set(6, new LinkBusy(6, new long[2], -1, -1));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Results.from(s, tallies, wrongLength, ran.run()));
     assertTrue(e.getMessage().contains("part 6 has 6 links but 2 busy times"), e.getMessage());

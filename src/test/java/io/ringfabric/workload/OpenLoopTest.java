@@ -86,6 +86,8 @@ class OpenLoopTest {
             switch (method.getName()) {
               case "now":
                 return now;
+              case "warmupEndPs":
+                return 0L;
               case "node":
                 return node;
               case "nodes":
