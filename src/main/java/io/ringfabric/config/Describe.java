@@ -3,6 +3,7 @@ package io.ringfabric.config;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.SimTime;
+import io.ringfabric.topology.Topologies;
 import io.ringfabric.model.Switching;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,9 @@ public final class Describe {
 
   private static String shape(Scenario s) {
     List<Integer> d = s.topology().dims();
+    if (s.topology().kind().equals(Topologies.FAT_TREE)) {
+      return d.get(0) + "-ary " + d.get(1) + "-tree (fat tree)";
+    }
     if (d.size() == 1) {
       return s.topology().kind();
     }

@@ -118,6 +118,9 @@ final class ScenarioValidation {
     int mark = problems.count();
     String kind = t.oneOf("kind", Topologies.KINDS.toArray(new String[0]));
     boolean kindOk = problems.count() == mark;
+    if (kind.equals(Topologies.FAT_TREE)) {
+      return fatTree(t);
+    }
     List<Integer> dims = t.intList("dims", 1, MAX_NODES, "[4, 4]");
     if (dims == null) {
       return new TopologySpec(kind, List.of(1));
@@ -136,6 +139,22 @@ final class ScenarioValidation {
       return new TopologySpec(kind, List.of(1));
     }
     return new TopologySpec(kind, dims);
+  }
+
+  /** {@code topology.arity} and {@code topology.levels}: arity^levels nodes, at most {@code MAX_NODES}. */
+  private TopologySpec fatTree(ConfigReader t) {
+    int mark = problems.count();
+    int arity = t.intValue("arity", 2, 256);
+    int levels = t.intValue("levels", 1, 16);
+    if (problems.count() != mark) {
+      return new TopologySpec("ring", List.of(1));
+    }
+    if (Math.pow(arity, levels) > MAX_NODES) {
+      t.problem("levels", "a " + arity + "-ary " + levels + "-tree has " + arity + "^" + levels
+          + " nodes, more than " + MAX_NODES + " (node ids are 16 bits)");
+      return new TopologySpec("ring", List.of(1));
+    }
+    return new TopologySpec(Topologies.FAT_TREE, List.of(arity, levels));
   }
 
   private void wrongDimensionCount(ConfigReader t, String kind, List<Integer> dims) {

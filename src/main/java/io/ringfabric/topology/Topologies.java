@@ -5,7 +5,10 @@ import java.util.List;
 /** Builds a {@link Topology} from its spec. */
 public final class Topologies {
   /** Kinds in the order the documentation lists them. */
-  public static final List<String> KINDS = List.of("ring", "mesh", "torus", "star");
+  public static final List<String> KINDS = List.of("ring", "mesh", "torus", "star", "fat-tree");
+
+  /** The k-ary n-tree, whose spec's dims are {@code [arity, levels]}. */
+  public static final String FAT_TREE = "fat-tree";
 
   /** Node ids are 16-bit (0..65535), so no topology may have more nodes than this. */
   public static final int MAX_NODES = 1 << 16;
@@ -26,6 +29,7 @@ public final class Topologies {
         return 1;
       case "mesh":
       case "torus":
+      case FAT_TREE:
         return 2;
       default:
         return -1;
@@ -48,6 +52,8 @@ public final class Topologies {
         return new TorusTopology(spec);
       case "star":
         return new StarTopology(spec);
+      case FAT_TREE:
+        return new FatTreeTopology(spec);
       default:
         throw new AssertionError(spec.kind()); // check() accepted an unknown kind
     }
@@ -70,6 +76,12 @@ public final class Topologies {
         throw new IllegalArgumentException("topology dims must be at least 1: " + dims);
       }
       nodes *= d; // at most two dims of int, so this long cannot overflow
+    }
+    if (spec.kind().equals(FAT_TREE)) {
+      nodes = 1;
+      for (int l = 0; l < dims.get(1) && nodes <= MAX_NODES; l++) {
+        nodes *= dims.get(0);
+      }
     }
     if (nodes > MAX_NODES) {
       throw new IllegalArgumentException(

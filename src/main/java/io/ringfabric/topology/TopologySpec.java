@@ -6,7 +6,8 @@ import java.util.List;
  * The shape of the fabric as a scenario writes it: {@code topology.kind} and {@code topology.dims}.
  *
  * <p>{@code ring} and {@code star} take one dimension (the node count); {@code mesh} and
- * {@code torus} take two ({@code [x, y]}, a line being {@code [n, 1]}).
+ * {@code torus} take two ({@code [x, y]}, a line being {@code [n, 1]}); {@code fat-tree} holds
+ * {@code [arity, levels]} ({@code topology.arity} and {@code topology.levels}): arity^levels nodes.
  */
 public record TopologySpec(String kind, List<Integer> dims) {
   public TopologySpec {
@@ -14,6 +15,9 @@ public record TopologySpec(String kind, List<Integer> dims) {
   }
 
   public int nodes() {
+    if (kind.equals(Topologies.FAT_TREE)) {
+      return FatTreeTopology.power(dims.get(0), dims.get(1));
+    }
     int n = 1;
     for (int d : dims) {
       n *= d;

@@ -189,6 +189,18 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aFatTreeIsGivenByItsArityAndLevels() {
+    Scenario s = parse(GOOD, "topology.kind=fat-tree", "topology.arity=4", "topology.levels=3");
+    assertEquals(64, s.nodes());
+    assertEquals(List.of(4, 3), s.topology().dims());
+    assertTrue(Describe.scenario(s).startsWith("64 nodes on a 4-ary 3-tree (fat tree)"), Describe.scenario(s));
+    List<String> big = problems(GOOD, "topology.kind=fat-tree", "topology.arity=16", "topology.levels=5");
+    assertEquals(1, big.size(), big.toString());
+    assertTrue(big.get(0).contains("ringfabric.topology.levels") && big.get(0).contains("16 bits"), big.get(0));
+    assertEquals(1, problems(GOOD, "topology.kind=fat-tree", "topology.arity=1").size());
+  }
+
+  @Test
   void aVirtualChannelBufferIsBytesOrACountOfPackets() {
     assertEquals(3 * 280, parse(GOOD, "fabric.mtu=256", "fabric.packet-header=16", "fabric.vc-buffer=3 packets")
         .fabric().vcBufferBytes());
@@ -332,7 +344,7 @@ class ScenarioLoaderTest {
         "test.conf:1: ringfabric.engine: must be one of reference, actors, not 'actor'"
             + " (closest: 'actors')",
         "test.conf:2: ringfabric.duration: must be greater than 0, not 0",
-        "test.conf:3: ringfabric.topology.kind: must be one of ring, mesh, torus, star,"
+        "test.conf:3: ringfabric.topology.kind: must be one of ring, mesh, torus, star, fat-tree,"
             + " not 'hypercube' (closest: 'torus')",
         "test.conf:4: ringfabric.node.cores: must be between 1 and 1024, not 0",
         "test.conf:5: ringfabric.node.contexts: must be between 1 and 65536, not 70000",

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The actor engine gives the reference engine's results, byte for byte, on generated scenarios:
- * every topology kind, 1 to 64 nodes, several seeds, every built-in program, contention that
+ * every topology kind (fat trees too), 1 to 64 nodes, several seeds, every built-in program, contention that
  * makes rings FULL and EMPTY, and credit flow control with buffers small enough to stall.
  */
 class EngineEquivalenceTest {
@@ -41,7 +41,7 @@ class EngineEquivalenceTest {
       {"torus", "2", "2"}, {"torus", "3", "2"}, {"torus", "4", "4"}, {"torus", "8", "8"},
       {"star", "1"}, {"star", "3"}, {"star", "6"}, {"star", "12"},
       {"torus", "5", "1"}, {"mesh", "8", "2"}, {"ring", "16"}, {"torus", "6", "6"},
-      {"star", "16"}, {"mesh", "1", "5"}
+      {"star", "16"}, {"mesh", "1", "5"}, {"fat-tree", "2", "3"}, {"fat-tree", "4", "2"}
     };
     SplittableRandom pick = new SplittableRandom(2026);
     for (int i = 0; i < shapes.length; i++) {

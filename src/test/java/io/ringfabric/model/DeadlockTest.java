@@ -51,7 +51,7 @@ class DeadlockTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"ring 8", "ring 12", "mesh 4 4", "mesh 8 2", "torus 4 4", "torus 6 4", "torus 5 5",
-      "star 8"})
+      "star 8", "fat-tree 2 4", "fat-tree 4 2"})
   void withClassesAndDatelinesNoHeavilyLoadedFabricDeadlocks(String shape) {
     String[] s = shape.split(" ");
     Integer[] dims = new Integer[s.length - 1];

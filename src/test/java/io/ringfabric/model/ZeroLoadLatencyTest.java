@@ -130,6 +130,19 @@ class ZeroLoadLatencyTest {
   }
 
   @Test
+  void onAFatTreeEveryHopCostsASwitchAndAWireToo() {
+    // 4-ary 2-tree: node 0 to 1 shares a leaf (2 links), to 5 goes over the top (4 links)
+    for (int[] c : new int[][] {{1, 2}, {5, 4}, {15, 4}}) {
+      for (TestScenarios t : new TestScenarios[] {TestScenarios.of("fat-tree", 4, 2),
+          TestScenarios.of("fat-tree", 4, 2).credits(2, HEADER + 256)}) {
+        Measured m = measure(t, c[0], 64);
+        assertEquals(cutThroughPs(c[1], 64), m.put(), "PUT to node " + c[0]);
+        assertEquals(cutThroughPs(c[1], 64), m.get(), "GET from node " + c[0]);
+      }
+    }
+  }
+
+  @Test
   void packetOverheadIsSerialisedWithEveryPacket() {
     TestScenarios t = TestScenarios.of("mesh", 7, 1);
     t.packetOverhead = 8;

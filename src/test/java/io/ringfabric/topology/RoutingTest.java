@@ -213,7 +213,7 @@ class RoutingTest {
     int switches = t.switches();
     int nodes = t.nodes();
     long sink = 0;
-    for (int i = 0; i < 10_000; i++) { // warm up, so the measurement sees steady state
+    for (int i = 0; i < 200_000; i++) { // warm up (compiled, not on-stack replaced), so the measurement sees steady state
       sink += t.route(i % switches, (i * 7) % nodes);
     }
     long tid = Thread.currentThread().getId();

@@ -1,0 +1,96 @@
+package io.ringfabric.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The k-ary n-tree: its shape, and up-down routes that reach every node by a shortest path. */
+class FatTreeTest {
+
+  private static Topology tree(int k, int n) {
+    return Topologies.build(new TopologySpec(Topologies.FAT_TREE, List.of(k, n)));
+  }
+
+  @ParameterizedTest(name = "{0}-ary {1}-tree")
+  @CsvSource({"2, 1", "2, 3", "4, 2", "3, 3", "2, 5"})
+  void everyRouteIsUpThenDownShortestAndEndsAtItsNode(int k, int n) {
+    Topology t = tree(k, n);
+    int nodes = FatTreeTopology.power(k, n);
+    int perLevel = FatTreeTopology.power(k, n - 1);
+    assertEquals(nodes, t.nodes());
+    assertEquals(nodes + n * perLevel, t.switches());
+    // a node's switch, its leaf, the levels: every directed link once each way
+    assertEquals(2 * (nodes + (n - 1) * perLevel * k), t.links().size());
+    for (int a = 0; a < nodes; a++) {
+      for (int b = 0; b < nodes; b++) {
+        int at = a;
+        List<Integer> levels = new ArrayList<>();
+        for (int port = t.route(at, b); port != 0; port = t.route(at, b)) {
+          at = t.linkAt(at, port).toSwitch();
+          levels.add(at < nodes ? -1 : (at - nodes) / perLevel);
+          assertTrue(levels.size() <= 2 * n + 2, "route from " + a + " to " + b + " too long");
+        }
+        assertEquals(b, at);
+        assertEquals(t.hops(a, b), levels.size(), a + " to " + b);
+        // the lowest common level: where the nodes' digits from there up agree
+        int common = 0;
+        for (int unit = k; a != b && a / unit != b / unit; unit *= k) {
+          common++;
+        }
+        assertEquals(a == b ? 0 : 2 * common + 2, levels.size(), a + " to " + b + " by levels " + levels);
+        if (a != b) { // up level by level to the common one, then down: 0, 1, .., c, .., 1, 0, then the node
+          List<Integer> want = new ArrayList<>();
+          for (int l = 0; l <= common; l++) {
+            want.add(l);
+          }
+          for (int l = common - 1; l >= 0; l--) {
+            want.add(l);
+          }
+          want.add(-1);
+          assertEquals(want, levels, a + " to " + b);
+        }
+      }
+    }
+    assertEquals(1, t.datelineClasses(), "up-down routes have no cycle");
+  }
+
+  @ParameterizedTest(name = "{0}-ary {1}-tree")
+  @CsvSource({"2, 3", "4, 2"})
+  void destinationsShareTheTopSwitchesEvenly(int k, int n) {
+    Topology t = tree(k, n);
+    int nodes = t.nodes();
+    int perLevel = FatTreeTopology.power(k, n - 1);
+    int[] through = new int[perLevel];
+    for (int a = 0; a < nodes; a++) {
+      for (int b = 0; b < nodes; b++) {
+        Set<Integer> seen = new HashSet<>();
+        int at = a;
+        for (int port = t.route(at, b); port != 0; port = t.route(at, b)) {
+          at = t.linkAt(at, port).toSwitch();
+          if (at >= nodes + (n - 1) * perLevel && seen.add(at)) {
+            through[at - nodes - (n - 1) * perLevel]++;
+          }
+        }
+      }
+    }
+    for (int c : through) {
+      assertEquals(through[0], c, java.util.Arrays.toString(through));
+    }
+  }
+
+  @ParameterizedTest(name = "{0}-ary {1}-tree")
+  @CsvSource({"2, 3", "3, 2"})
+  void linksAndSwitchesHaveNames(int k, int n) {
+    Topology t = tree(k, n);
+    assertEquals("node 0 up -> tree 0.0", t.linkAt(0, 1).name());
+    assertEquals("tree 0.0", t.switchName(t.nodes()));
+    assertEquals("up", t.portName(0, 1));
+    assertEquals("down 1", t.portName(t.nodes(), 2));
+  }
+}
