@@ -206,7 +206,8 @@ final class ScenarioValidation {
     }
     return new FabricSpec(bandwidth, link, hop, mtu, header,
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
-        flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead);
+        flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead,
+        f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS));
   }
 
   private static final java.util.regex.Pattern PACKETS =

@@ -12,6 +12,8 @@ package io.ringfabric.model;
  * @param datelines whether rings and tori use dateline classes; as {@code separateClasses}
  * @param packetOverheadBytes framing and checksum every packet carries on the wire besides its
  *     header, counted in its serialisation, the link's bytes and the room it takes in a buffer
+ * @param vcTurnaroundPs least time between two packets of one virtual channel leaving: the next
+ *     head's routing and allocation when the switch does not overlap them with the packet before
  * @param deadlockTimeoutPs how long the head of a virtual channel may wait for a credit before
  *     its switch looks for a cycle of channels waiting on each other
  */
@@ -28,7 +30,8 @@ public record FabricSpec(
     boolean separateClasses,
     boolean datelines,
     long deadlockTimeoutPs,
-    int packetOverheadBytes) {
+    int packetOverheadBytes,
+    long vcTurnaroundPs) {
 
   /** {@code fabric.deadlock-timeout}'s default. */
   public static final long DEADLOCK_TIMEOUT_PS = 1_000_000_000L;
@@ -37,7 +40,7 @@ public record FabricSpec(
   public FabricSpec(long linkBandwidthBitsPerSecond, long linkLatencyPs, long switchLatencyPs, int mtu,
       int packetHeaderBytes, Switching switching) {
     this(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes, switching,
-        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0);
+        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0);
   }
 
   /** The largest packet on the wire: a full MTU, the header and the overhead. */

@@ -200,8 +200,11 @@ public final class Switch extends Component {
     OutputPort port = ports[out];
     long serialization = Rates.transferPs(w.wireBytes(), fabric.linkBandwidthBitsPerSecond());
     long ready = now() + fabric.switchLatencyPs();
+    if (inPort != 0) { // the module's injection queue is a source queue, not a channel of the switch's pipeline
+      ready = Math.max(ready, channels.nextLeave(b, fabric.vcTurnaroundPs()));
+    }
     long start = port.transmit(now(), ready, serialization, w.wireBytes());
-    channels.depart(b, start);
+    channels.depart(b, start, ready);
     if (recorder != null && recorder.packets()) {
       PacketTrace.sent(recorder, packet, port.name(), ready, start, serialization, w.wireBytes());
       if (stalled > 0) {

@@ -34,6 +34,7 @@ final class VirtualChannels {
   private final int[] blockedOn; // by input buffer: the output its head waits to be credited on, or -1
   private final long[] blockedSince;
   private final int[] blockedDateline;
+  private final long[] lastReady; // by input buffer: when its last packet was ready to leave
   private final int[] waitingOn; // by output port: how many heads wait for a credit on it
   private static final int[] NONE = new int[0];
   private final int[] turn; // by output port: the input buffer served last, for round-robin
@@ -59,6 +60,8 @@ final class VirtualChannels {
     this.blockedOn = new int[buffers];
     this.blockedSince = new long[buffers];
     this.blockedDateline = new int[buffers];
+    this.lastReady = new long[buffers];
+    Arrays.fill(lastReady, Long.MIN_VALUE);
     Arrays.fill(blockedOn, -1);
     this.credits = new int[buffers];
     for (int p = 0; p < ports; p++) {
@@ -111,8 +114,20 @@ final class VirtualChannels {
     return q == null ? null : q.peekFirst();
   }
 
-  /** The head of buffer {@code b} is on its way, leaving at {@code leavesAt}; the next is head now. */
-  void depart(int b, long leavesAt) {
+  /**
+   * The earliest the next head of buffer {@code b} may be ready to leave: {@code turnaround} after
+   * the last one was (its allocation, not its start on a busy link, which is the output's queue).
+   */
+  long nextLeave(int b, long turnaround) {
+    return lastReady[b] == Long.MIN_VALUE ? Long.MIN_VALUE : lastReady[b] + turnaround;
+  }
+
+  /**
+   * The head of buffer {@code b} is on its way, ready at {@code ready} and leaving at {@code
+   * leavesAt}; the next is head now.
+   */
+  void depart(int b, long leavesAt, long ready) {
+    lastReady[b] = ready;
     Waiting w = waiting[b].pollFirst();
     if (b >= perPort) { // the injection queue keeps no count of room
       int n = departing[b];

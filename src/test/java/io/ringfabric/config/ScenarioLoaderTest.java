@@ -80,7 +80,7 @@ class ScenarioLoaderTest {
     assertEquals(16, s.nodes());
     assertEquals(new NodeSpec(4, 64), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8), s.fabric());
+        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0), s.fabric());
     assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
     assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
@@ -100,7 +100,7 @@ class ScenarioLoaderTest {
     assertEquals(8, s.nodes());
     assertEquals(new NodeSpec(2, 8), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8), s.fabric());
+        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf

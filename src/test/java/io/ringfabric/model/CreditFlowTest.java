@@ -52,6 +52,26 @@ class CreditFlowTest {
   }
 
   @Test
+  void aChannelsTurnaroundSpacesItsPacketsAndCostsNothingAtRest() {
+    // One channel per class: every request from node 0 queues in the same input channel of node 1's switch.
+    TestScenarios t = incast(1, 8 * PACKET).duration(20_000_000);
+    RunResult pipelined = CustomPrograms.runBuiltIn(t).result();
+    t.vcTurnaround = 2_000_000; // 2 us between two packets of one channel
+    RunResult slow = CustomPrograms.runBuiltIn(t).result();
+    long fast = pipelined.ops().get("put").ok();
+    long spaced = slow.ops().get("put").ok();
+    // node 1's switch passes each of its two inputs a packet every 2 us at most: 20 in 20 us
+    assertTrue(spaced <= 2 * 10 + 2, spaced + " PUTs in 20 us through channels of one packet per 2 us");
+    assertTrue(fast > 4 * spaced, fast + " against " + spaced);
+    TestScenarios idle = TestScenarios.torus(4, 4).credits(2, 2048).ring(NodeSet.all(), 0, 1 << 20, 1024)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 10, 0, 64, 5, 0);
+    RunResult before = CustomPrograms.runBuiltIn(idle).result();
+    idle.vcTurnaround = 100_000;
+    assertEquals(before.latencyNs(), CustomPrograms.runBuiltIn(idle).result().latencyNs(),
+        "one packet at a time never meets the turnaround");
+  }
+
+  @Test
   void withoutLoadCreditsChangeNoLatency() {
     // One PUT at a time over 2 + 2 hops of a 4x4 torus: nothing ever waits for room.
     TestScenarios t = TestScenarios.torus(4, 4).ring(NodeSet.all(), 0, 1 << 20, 1024)

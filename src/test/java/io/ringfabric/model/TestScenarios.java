@@ -32,6 +32,7 @@ public final class TestScenarios {
   boolean datelines = true;
   long deadlockTimeout = FabricSpec.DEADLOCK_TIMEOUT_PS;
   int packetOverhead = 0; // the model tests' figures were worked out without it
+  long vcTurnaround = 0;
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -217,7 +218,7 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines, deadlockTimeout, packetOverhead),
+            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());
