@@ -56,7 +56,7 @@ public final class Switch extends Component {
       credited[p] = link != null;
     }
     this.channels = fabric.flowControl() == FlowControl.CREDIT
-        ? new VirtualChannels(count, fabric, credited) : null;
+        ? new VirtualChannels(count, fabric, credited, warmupPs) : null;
   }
 
   /**
@@ -319,6 +319,16 @@ public final class Switch extends Component {
     }
     return b.append(" waits for the first: ").append(path.length / 3)
         .append(" channels, each full and none able to move").toString();
+  }
+
+  /** Heads that waited for room behind port {@code p} after the warm-up (0 without credit flow control). */
+  public long creditStalls(int p) {
+    return channels == null ? 0 : channels.stalls(p);
+  }
+
+  /** How long they waited, added up. */
+  public long creditStallPs(int p) {
+    return channels == null ? 0 : channels.stallPs(p);
   }
 
   /** What this switch's virtual channels hold (tests and the deadlock watch); null without credits. */

@@ -38,14 +38,18 @@ final class VirtualChannels {
   private final int[] waitingOn; // by output port: how many heads wait for a credit on it
   private static final int[] NONE = new int[0];
   private final int[] turn; // by output port: the input buffer served last, for round-robin
-  private long stalls;
-  private long stallPs;
+  private final long measuredFromPs; // the warm-up's end: stalls that end before it are not counted
+  private final long[] stalls; // by output port: heads that waited for a credit on it, and how long
+  private final long[] stallPs;
 
   /** A packet in an input buffer, and when it came. */
   record Waiting(Packet packet, int wireBytes, long arrivedAt) {}
 
   @SuppressWarnings("unchecked")
-  VirtualChannels(int ports, FabricSpec fabric, boolean[] creditedOutputs) {
+  VirtualChannels(int ports, FabricSpec fabric, boolean[] creditedOutputs, long measuredFromPs) {
+    this.measuredFromPs = measuredFromPs;
+    this.stalls = new long[ports];
+    this.stallPs = new long[ports];
     this.vcs = fabric.vcs();
     this.perPort = (fabric.separateClasses() ? 2 : 1) * vcs;
     this.room = fabric.vcBufferBytes();
@@ -228,11 +232,14 @@ final class VirtualChannels {
     if (blockedOn[b] < 0) {
       return 0;
     }
-    waitingOn[blockedOn[b]]--;
+    int out = blockedOn[b];
+    waitingOn[out]--;
     blockedOn[b] = -1;
     long waited = now - blockedSince[b];
-    stalls++;
-    stallPs += waited;
+    if (now >= measuredFromPs) {
+      stalls[out]++;
+      stallPs[out] += waited;
+    }
     return waited;
   }
 
@@ -281,12 +288,21 @@ final class VirtualChannels {
     return maxHeld[inPort * perPort + vc];
   }
 
-  /** Heads that had to wait for a credit, and their waits added up. */
+  /** Heads that had to wait for a credit, on any output (after the warm-up). */
   long stalls() {
-    return stalls;
+    long n = 0;
+    for (long x : stalls) {
+      n += x;
+    }
+    return n;
   }
 
-  long stallPs() {
-    return stallPs;
+  /** Heads that waited for a credit on output {@code out} after the warm-up, and their waits added up. */
+  long stalls(int out) {
+    return stalls[out];
+  }
+
+  long stallPs(int out) {
+    return stallPs[out];
   }
 }

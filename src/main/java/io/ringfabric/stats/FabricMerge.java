@@ -49,6 +49,8 @@ final class FabricMerge {
     long waitPs = 0;
     long maxWait = 0;
     int maxQueue = 0;
+    long stalls = 0;
+    long stallPs = 0;
     for (int part = 0; part < parts.size(); part++) {
       List<PartTally.Link> links = parts.get(part).links();
       for (int i = 0; i < links.size(); i++) {
@@ -65,11 +67,14 @@ final class FabricMerge {
         waitPs += link.waitPs();
         maxWait = Math.max(maxWait, link.maxWaitPs());
         maxQueue = Math.max(maxQueue, link.maxQueue());
+        stalls += link.creditStalls();
+        stallPs += link.creditStallPs();
       }
     }
     return new RunResult.Links(count, count == 0 ? 0 : Results.round(sum / count),
         Results.round(max), maxName, packets, queued,
-        queued == 0 ? 0 : Results.round(waitPs / 1000.0 / queued), SimTime.toNs(maxWait), maxQueue);
+        queued == 0 ? 0 : Results.round(waitPs / 1000.0 / queued), SimTime.toNs(maxWait), maxQueue,
+        stalls, stalls == 0 ? 0 : Results.round(stallPs / 1000.0 / stalls));
   }
 
   /** Rings in node order; the first of equally full rings is named the fullest. */

@@ -87,7 +87,9 @@ public record PartTally(
   public record Checks(long checked, long corrupt, long outOfOrder, long unstamped) {}
 
   /** One port that drives a link: what does not depend on when the run ended. */
-  public record Link(String name, long packets, long waited, long waitPs, long maxWaitPs, int maxQueue) {}
+  /** One link, as its output port measured it after the warm-up; credit stalls of the packets that waited for room behind it. */
+  public record Link(String name, long packets, long waited, long waitPs, long maxWaitPs, int maxQueue,
+      long creditStalls, long creditStallPs) {}
 
   /** One component's share of the fingerprint. */
   public record Digest(int id, long eventsHandled, long eventDigest) {}
@@ -184,9 +186,14 @@ public record PartTally(
 
   private static List<Link> links(Machine machine, int part) {
     List<Link> list = new ArrayList<>();
-    for (OutputPort port : linkedPorts(machine, part)) {
-      list.add(new Link(port.name(), port.packets(), port.waited(), port.waitPs(),
-          port.maxWaitPs(), port.maxQueue()));
+    Switch s = machine.fabricSwitch(part);
+    OutputPort[] ports = s.ports();
+    for (int p = 1; p < ports.length; p++) { // the ports linkedPorts gives, in its order
+      if (s.hasLink(p)) {
+        OutputPort port = ports[p];
+        list.add(new Link(port.name(), port.packets(), port.waited(), port.waitPs(),
+            port.maxWaitPs(), port.maxQueue(), s.creditStalls(p), s.creditStallPs(p)));
+      }
     }
     return list;
   }

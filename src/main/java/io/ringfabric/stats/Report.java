@@ -147,6 +147,10 @@ public final class Report {
       item("wait when queued", "mean " + fmt("%.1f", l.meanWaitNs()) + " ns, max "
           + fmt("%.1f", l.maxWaitNs()) + " ns, longest queue " + l.maxQueueDepth() + " packet(s)");
     }
+    if (l.creditStalls() > 0) {
+      item("credit stalls", count(l.creditStalls()) + " waits for room in the next switch, mean "
+          + fmt("%.1f", l.meanCreditStallNs()) + " ns");
+    }
   }
 
   private void rings(RunResult.Rings g) {

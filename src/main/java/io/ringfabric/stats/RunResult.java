@@ -50,7 +50,8 @@ public record RunResult(
 
   /**
    * Links between switches, after the warm-up: busy time over the simulated time after it;
-   * packets that started after it, and those of them that waited for a busy link.
+   * packets that started after it, and those of them that waited for a busy link; packets that
+   * waited for room in the switch behind a link (credit flow control), and their mean wait.
    *
    * @param maxLink the busiest link's name
    */
@@ -63,7 +64,9 @@ public record RunResult(
       long packetsQueued,
       double meanWaitNs,
       double maxWaitNs,
-      int maxQueueDepth) {}
+      int maxQueueDepth,
+      long creditStalls,
+      double meanCreditStallNs) {}
 
   /**
    * Ring buffers at the end of the run, and at their fullest.

@@ -39,6 +39,8 @@ class CreditFlowTest {
       stalls += ch.stalls();
     }
     assertTrue(stalls > 0, "the senders had to wait for room in the middle switch");
+    assertEquals(stalls, r.links().creditStalls(), "results.json counts every stall, on the links they waited behind");
+    assertTrue(r.links().meanCreditStallNs() > 0, r.links().toString());
     assertTrue(run.machine().fabricSwitch(1).channels().maxHeld(2, 0) == PACKET,
         "the middle switch's input from node 0 was full at times");
     assertCreditsAtRest(run.machine(), PACKET);
