@@ -296,7 +296,7 @@ public final class Switch extends Component {
     for (int i = 0; i < path.length; i += 3) {
       if (path[i] == switchId && path[i + 1] * perPort + path[i + 2] == follow) {
         if (i == 0) {
-          throw new FabricDeadlock("deadlock at " + SimTime.spaced(now()) + ": " + describeCycle(path));
+          throw new FabricDeadlock("deadlock at " + SimTime.scaled(SimTime.toNs(now())) + ": " + describeCycle(path));
         }
         return; // a cycle that does not pass where this probe began: its own switches will find it
       }
