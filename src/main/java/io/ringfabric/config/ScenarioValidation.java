@@ -19,6 +19,8 @@ import io.ringfabric.workload.GetStreamSpec;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads and checks the merged {@code ringfabric} tree; problems go to {@code problems}. The rings
@@ -210,12 +212,11 @@ final class ScenarioValidation {
         f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS));
   }
 
-  private static final java.util.regex.Pattern PACKETS =
-      java.util.regex.Pattern.compile("\\s*(\\d{1,6})\\s*packets?\\s*");
+  private static final Pattern PACKETS = Pattern.compile("\\s*(\\d{1,6})\\s*packets?\\s*");
 
   /** {@code vc-buffer}: bytes, or {@code N packets} of the largest size ({@code packet} bytes each). */
   private static int vcBuffer(ConfigReader f, int packet) {
-    java.util.regex.Matcher m = PACKETS.matcher(f.has("vc-buffer") ? f.stringValue("vc-buffer") : "");
+    Matcher m = PACKETS.matcher(f.has("vc-buffer") ? f.stringValue("vc-buffer") : "");
     if (m.matches()) {
       long bytes = Long.parseLong(m.group(1)) * packet;
       if (bytes < 1 || bytes > 1 << 30) {

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import io.ringfabric.topology.Topology;
+import java.util.Arrays;
 
 /**
  * A fabric switch: takes packets at its input ports, routes each to an output port after the
@@ -301,7 +302,7 @@ public final class Switch extends Component {
         return; // a cycle that does not pass where this probe began: its own switches will find it
       }
     }
-    int[] longer = java.util.Arrays.copyOf(path, path.length + 3);
+    int[] longer = Arrays.copyOf(path, path.length + 3);
     longer[path.length] = switchId;
     longer[path.length + 1] = follow / perPort;
     longer[path.length + 2] = follow % perPort;

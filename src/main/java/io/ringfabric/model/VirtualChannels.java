@@ -42,8 +42,8 @@ final class VirtualChannels {
   private final long[] stalls; // by output port: heads that waited for a credit on it, and how long
   private final long[] stallPs;
 
-  /** A packet in an input buffer, and when it came. */
-  record Waiting(Packet packet, int wireBytes, long arrivedAt) {}
+  /** A packet in an input buffer, and its bytes on the wire. */
+  record Waiting(Packet packet, int wireBytes) {}
 
   @SuppressWarnings("unchecked")
   VirtualChannels(int ports, FabricSpec fabric, boolean[] creditedOutputs, long measuredFromPs) {
@@ -108,7 +108,7 @@ final class VirtualChannels {
     if (q == null) {
       q = waiting[b] = new ArrayDeque<>(4);
     }
-    q.addLast(new Waiting(packet, wireBytes, now));
+    q.addLast(new Waiting(packet, wireBytes));
     return q.size() == 1;
   }
 

@@ -1,5 +1,7 @@
 package io.ringfabric.topology;
 
+import java.util.Arrays;
+
 /**
  * {@code fat-tree}, a k-ary n-tree ({@code topology.arity} k, {@code topology.levels} n): k^n
  * nodes and n levels of k^(n-1) switches that belong to no node. Each node's own switch has one
@@ -44,9 +46,9 @@ final class FatTreeTopology extends AbstractTopology {
     int nodes = power(k, levels);
     int perLevel = power(k, levels - 1);
     int[] ports = new int[nodes + levels * perLevel];
-    java.util.Arrays.fill(ports, 0, nodes, 2);
+    Arrays.fill(ports, 0, nodes, 2);
     for (int l = 0; l < levels; l++) {
-      java.util.Arrays.fill(ports, nodes + l * perLevel, nodes + (l + 1) * perLevel, l == levels - 1 ? k + 1 : 2 * k + 1);
+      Arrays.fill(ports, nodes + l * perLevel, nodes + (l + 1) * perLevel, l == levels - 1 ? k + 1 : 2 * k + 1);
     }
     LinkTable.Builder b = new LinkTable.Builder(ports);
     for (int p = 0; p < nodes; p++) {

@@ -5,6 +5,7 @@ import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
 import io.ringfabric.model.Status;
 import java.util.ArrayDeque;
+import java.util.Locale;
 
 /**
  * Runs a {@link PutStreamSpec}.
@@ -110,7 +111,7 @@ public final class PutStream implements Program {
       doneAfterWarmup++;
     }
     if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
-      api.recordLatency("put-" + completion.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+      api.recordLatency("put-" + completion.status().name().toLowerCase(Locale.ROOT).replace('_', '-'),
           completion.latencyPs());
     }
     if (completion.status() == Status.FULL && spec.retryOnFull()) {
