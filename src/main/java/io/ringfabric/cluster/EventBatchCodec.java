@@ -72,7 +72,7 @@ public final class EventBatchCodec {
         continue;
       }
       if (e.message() instanceof Switch.DeadlockProbe p) {
-        b.put(PROBE).putInt(p.inPort()).putInt(p.channel()).putInt(p.dateline()).putInt(p.path().length);
+        b.put(PROBE).putInt(p.inPort()).putInt(p.channel()).putInt(p.routingClass()).putInt(p.path().length);
         for (int x : p.path()) {
           b.putInt(x);
         }

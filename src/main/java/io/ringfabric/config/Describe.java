@@ -3,6 +3,7 @@ package io.ringfabric.config;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.SimTime;
+import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topologies;
 import io.ringfabric.model.Switching;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public final class Describe {
         .append(SimTime.spaced(s.fabric().linkLatencyPs())).append(" wire per hop, MTU ")
         .append(s.fabric().mtu()).append(" B, ")
         .append(s.fabric().switching() == Switching.CUT_THROUGH ? "cut-through" : "store-and-forward")
-        .append(", ").append(flowControl(s.fabric()))
+        .append(", ").append(routing(s)).append(" routing, ").append(flowControl(s.fabric()))
         .append(". ");
     List<String> rings = new ArrayList<>();
     for (RingSpec r : s.rings()) {
@@ -45,10 +46,18 @@ public final class Describe {
     return b.toString();
   }
 
+  private static String routing(Scenario s) {
+    String kind = s.fabric().routing();
+    return kind.equals(Routing.AUTO) ? Routing.defaultFor(s.topology().kind()) : kind;
+  }
+
   private static String shape(Scenario s) {
     List<Integer> d = s.topology().dims();
     if (s.topology().kind().equals(Topologies.FAT_TREE)) {
       return d.get(0) + "-ary " + d.get(1) + "-tree (fat tree)";
+    }
+    if (s.topology().kind().equals(Topologies.FILE)) {
+      return "fabric of " + d.get(1) + " switches from " + s.topology().file();
     }
     if (d.size() == 1) {
       return s.topology().kind();

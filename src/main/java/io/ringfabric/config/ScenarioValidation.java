@@ -3,6 +3,7 @@ package io.ringfabric.config;
 import static io.ringfabric.config.ScenarioLoader.ROOT;
 
 import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigRenderOptions;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.hocon.Problems;
@@ -13,9 +14,12 @@ import io.ringfabric.model.NodeSpec;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TimingSpec;
+import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topologies;
+import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.topology.TopologySpec;
 import io.ringfabric.workload.GetStreamSpec;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -123,6 +127,9 @@ final class ScenarioValidation {
     if (kind.equals(Topologies.FAT_TREE)) {
       return fatTree(t);
     }
+    if (kind.equals(Topologies.FILE)) {
+      return file(t);
+    }
     List<Integer> dims = t.intList("dims", 1, MAX_NODES, "[4, 4]");
     if (dims == null) {
       return new TopologySpec(kind, List.of(1));
@@ -157,6 +164,30 @@ final class ScenarioValidation {
       return new TopologySpec("ring", List.of(1));
     }
     return new TopologySpec(Topologies.FAT_TREE, List.of(arity, levels));
+  }
+
+  /**
+   * {@code topology.file}: relative to the scenario file that names it (as HOCON's includes are),
+   * or to the working directory when it comes from {@code --set}.
+   */
+  private TopologySpec file(ConfigReader t) {
+    String name = t.has("file") ? t.stringValue("file") : "";
+    if (name.isBlank()) {
+      t.problem("file", "topology.kind = file needs topology.file, the file of switches and links");
+      return new TopologySpec("ring", List.of(1));
+    }
+    Path path = Path.of(name);
+    ConfigOrigin origin = t.origin("file");
+    if (!path.isAbsolute() && origin != null && origin.filename() != null) {
+      Path dir = Path.of(origin.filename()).toAbsolutePath().getParent();
+      path = dir == null ? path : dir.resolve(path);
+    }
+    try {
+      return TopologyFile.read(path);
+    } catch (IllegalArgumentException e) {
+      t.problem("file", e.getMessage());
+      return new TopologySpec("ring", List.of(1));
+    }
   }
 
   private void wrongDimensionCount(ConfigReader t, String kind, List<Integer> dims) {
@@ -209,7 +240,8 @@ final class ScenarioValidation {
     return new FabricSpec(bandwidth, link, hop, mtu, header,
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
         flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead,
-        f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS));
+        f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS), f.intValue("input-speedup", 1, 64),
+        f.oneOf("routing", Routing.KINDS.toArray(new String[0])));
   }
 
   private static final Pattern PACKETS = Pattern.compile("\\s*(\\d{1,6})\\s*packets?\\s*");
@@ -229,20 +261,36 @@ final class ScenarioValidation {
   }
 
   /**
-   * Under credit flow control a ring or torus whose routes chain a dimension's links round the
-   * loop needs a virtual channel per dateline class, or its packets can wait on each other in a
-   * cycle for ever.
+   * The routing must apply to the topology; under credit flow control it needs a virtual channel
+   * for each of its classes (a ring or torus's dateline classes, Valiant's phases,
+   * minimal-adaptive's escape channels), or packets can wait on each other in a cycle for ever.
    */
   private void checkDeadlockFree(ConfigReader f, FabricSpec fabric, TopologySpec topology) {
-    if (fabric.flowControl() != FlowControl.CREDIT || fabric.vcs() >= 2) {
+    Routing routing;
+    try {
+      routing = Routing.of(fabric.routing(), Topologies.build(topology), true);
+    } catch (IllegalArgumentException e) {
+      f.problem("routing", e.getMessage());
       return;
     }
-    int classes = Topologies.build(topology).datelineClasses();
-    if (classes > 1) {
-      f.problem("vcs", fabric.vcs() + " virtual channel per class cannot be deadlock-free on a "
-          + topology.kind() + " " + topology.dims() + ": its routes go round a loop of 4 or more"
-          + " switches, so packets can wait on each other in a cycle; give vcs = 2 (one per"
-          + " dateline class) or more, or flow-control = none");
+    if (fabric.flowControl() != FlowControl.CREDIT || fabric.vcs() >= routing.leastChannels()) {
+      return;
+    }
+    String shape = topology.kind() + (topology.kind().equals(Topologies.FILE) ? "" : " " + topology.dims());
+    f.problem(f.isDefault("vcs") ? "routing" : "vcs", fabric.vcs() + " virtual channel" + (fabric.vcs() == 1 ? "" : "s") + " per class cannot be"
+        + " deadlock-free with " + routing.kind() + " routing on a " + shape + ": it needs "
+        + routing.leastChannels() + " (" + why(routing) + "), or packets can wait on each other in a cycle;"
+        + " give vcs = " + routing.leastChannels() + " or more, or flow-control = none");
+  }
+
+  private static String why(Routing routing) {
+    switch (routing.kind()) {
+      case Routing.VALIANT:
+        return "its two phases each need their own, one per dateline class on a loop of 4 or more switches";
+      case Routing.MINIMAL_ADAPTIVE:
+        return "an escape channel per dateline class, for loops of 4 or more switches, and an adaptive one";
+      default:
+        return "one per dateline class: its routes go round loops of 4 or more switches";
     }
   }
 

@@ -14,6 +14,9 @@ package io.ringfabric.model;
  *     header, counted in its serialisation, the link's bytes and the room it takes in a buffer
  * @param vcTurnaroundPs least time between two packets of one virtual channel leaving: the next
  *     head's routing and allocation when the switch does not overlap them with the packet before
+ * @param inputSpeedup packets one switch input sends through the crossbar at once (credit flow
+ *     control): 1 for a plain crossbar, where the channels of an input take turns
+ * @param routing {@code fabric.routing}: {@code auto} or a {@code Routing} kind
  * @param deadlockTimeoutPs how long the head of a virtual channel may wait for a credit before
  *     its switch looks for a cycle of channels waiting on each other
  */
@@ -31,7 +34,9 @@ public record FabricSpec(
     boolean datelines,
     long deadlockTimeoutPs,
     int packetOverheadBytes,
-    long vcTurnaroundPs) {
+    long vcTurnaroundPs,
+    int inputSpeedup,
+    String routing) {
 
   /** {@code fabric.deadlock-timeout}'s default. */
   public static final long DEADLOCK_TIMEOUT_PS = 1_000_000_000L;
@@ -40,7 +45,7 @@ public record FabricSpec(
   public FabricSpec(long linkBandwidthBitsPerSecond, long linkLatencyPs, long switchLatencyPs, int mtu,
       int packetHeaderBytes, Switching switching) {
     this(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes, switching,
-        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0);
+        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0, 1, "auto");
   }
 
   /** The largest packet on the wire: a full MTU, the header and the overhead. */

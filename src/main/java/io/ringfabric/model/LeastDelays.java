@@ -35,7 +35,7 @@ public final class LeastDelays {
     set(ComponentKind.MEMORY, ComponentKind.MODULE, memory);
     set(ComponentKind.MEMORY, ComponentKind.CORE, memory); // arrival notifications
     set(ComponentKind.SWITCH, ComponentKind.MODULE, spec.fabric().switchLatencyPs());
-    set(ComponentKind.SWITCH, ComponentKind.SWITCH, spec.fabric().deadlockTimeoutPs()); // its own deadlock watch
+    set(ComponentKind.SWITCH, ComponentKind.SWITCH, 0); // its own allocation, when a link it waits for is free
     this.betweenNodes = spec.fabric().switchLatencyPs() + spec.fabric().linkLatencyPs();
   }
 

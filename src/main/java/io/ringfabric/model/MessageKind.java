@@ -46,5 +46,7 @@ public enum MessageKind {
   /** Switch to itself: the head of a virtual channel may have waited for a credit too long. */
   DEADLOCK_CHECK,
   /** Switch to switch: following channels that wait on each other, to find a cycle. */
-  DEADLOCK_PROBE
+  DEADLOCK_PROBE,
+  /** Switch to itself: an output link or an input's crossbar path that heads wait for is free. */
+  ALLOCATION_DUE
 }

@@ -43,6 +43,27 @@ public final class OutputPort {
    * @param now the current simulated time
    */
   public long transmit(long now, long ready, long serializationPs, int wireBytes) {
+    return book(now, ready, Math.max(ready, freeAt), serializationPs, wireBytes);
+  }
+
+  /**
+   * Books the link from {@code start}, when it is free, for a packet that waited for it (in its
+   * switch's input buffer) since {@code asked}: the wait and the queue it found are measured from
+   * then, as for a packet in the port's own queue. Returns {@code start}.
+   */
+  public long transmitAt(long now, long asked, long start, long serializationPs, int wireBytes) {
+    if (start < freeAt) {
+      throw new IllegalStateException(name + " is busy until " + freeAt + " ps: a packet cannot start at " + start);
+    }
+    return book(now, Math.min(asked, start), start, serializationPs, wireBytes);
+  }
+
+  /** When the link has sent everything booked on it. */
+  public long freeAt() {
+    return freeAt;
+  }
+
+  private long book(long now, long ready, long start, long serializationPs, int wireBytes) {
     long since = Math.min(now, ready);
     if (freeAt <= since) {
       // Every booking is over (each ends where the next may start, the last at freeAt): forget
@@ -50,7 +71,6 @@ public final class OutputPort {
       // the time its next packet comes, and reading them was a third of the reference engine's time.
       head = tail;
     }
-    long start = Math.max(ready, freeAt);
     long wait = start - ready;
     freeAt = start + serializationPs;
     busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
@@ -64,7 +84,7 @@ public final class OutputPort {
         maxWaitPs = Math.max(maxWaitPs, wait);
       }
     }
-    book(since, ready, start, freeAt, measured);
+    keep(since, ready, start, freeAt, measured);
     return start;
   }
 
@@ -73,7 +93,7 @@ public final class OutputPort {
    * as this packet finds it: the packets booked before it that have not started by the time it
    * is ready.
    */
-  private void book(long now, long ready, long start, long end, boolean measured) {
+  private void keep(long now, long ready, long start, long end, boolean measured) {
     while (head != tail && ends[head & (ends.length - 1)] <= now) {
       head++;
     }

@@ -1,21 +1,25 @@
 package io.ringfabric.model;
 
+import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topology;
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * A fabric switch: takes packets at its input ports, routes each to an output port after the
  * traversal latency, and sends it over that port's link.
  *
- * <p>With {@code fabric.flow-control = credit} a packet waits in its input's virtual channel
- * ({@link VirtualChannels}) until it is the channel's head and the next switch has room for it
- * in a channel of its class; the switch then books the output link, and the packet leaves a
- * switch latency later (or when the link is free). Its room here is counted free as it leaves,
- * and the credit for it reaches the switch upstream one link later: sent as the packet is
- * booked, a switch and a link ahead, so credits keep to the least delay between nodes and the
- * windows stay as wide as without them. A head without a credit waits; credits for an output go
- * to the inputs waiting on it in turn (round-robin). With {@code none} every packet is booked
- * as it arrives, behind the packets before it on its output, without limit.
+ * <p>With {@code fabric.flow-control = credit} the switch is input-queued: a packet waits in its
+ * input's virtual channel ({@link VirtualChannels}) until it is the channel's head, its output
+ * link is free, its input has a crossbar path free ({@code fabric.input-speedup}, 1 by default:
+ * an input's channels take turns) and the next switch has room for it in a channel of its class.
+ * Then the switch allocates the output to it, and it leaves a switch latency later. Heads that
+ * want one output get it in turn (round-robin), and outputs that want one input take turns.
+ * Its room here is counted free as it leaves, and the credit for it reaches the switch upstream
+ * one link later: sent at the allocation, a switch and a link ahead, so credits keep to the
+ * least delay between nodes and the windows stay as wide as without them. With {@code none}
+ * every packet is booked as it arrives, behind the packets before it on its output (an ideal
+ * output queue), without limit.
  *
  * <p>Under cut-through a packet's arrival is its head's arrival and it is forwarded as soon as
  * the head has crossed the switch; under store-and-forward its arrival is its tail's, so each
@@ -31,8 +35,11 @@ public final class Switch extends Component {
   private final OutputPort[] ports;
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
   private final int[] backPort; // by port: the port its link reaches, whose own link leads back here
+  private final Routing routing;
+  private final int[] ways = new int[2 * Routing.MAX_WAYS]; // the ways of the head being routed
   private final VirtualChannels channels; // null without credit flow control
   private long watchAt = Long.MAX_VALUE; // the earliest deadlock check posted and not yet handled
+  private long allocateAt = Long.MAX_VALUE; // the earliest allocation posted and not yet handled
 
   public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
@@ -56,13 +63,15 @@ public final class Switch extends Component {
       backPort[p] = link == null ? -1 : link.toPort();
       credited[p] = link != null;
     }
+    this.routing = Routing.of(fabric.routing(), topology, fabric.datelines());
     this.channels = fabric.flowControl() == FlowControl.CREDIT
-        ? new VirtualChannels(count, fabric, credited, warmupPs) : null;
+        ? new VirtualChannels(count, fabric, routing, credited, warmupPs) : null;
   }
 
   /**
    * A packet reaches input port {@code inPort} (its head under cut-through, its tail otherwise),
-   * into virtual channel {@code vc} (0 without credit flow control).
+   * into virtual channel {@code vc} (without credit flow control, which has no channels: the
+   * routing class it travels in).
    */
   public record PacketArrival(int inPort, int vc, Packet packet) implements Message {
     public PacketArrival(int inPort, Packet packet) {
@@ -83,6 +92,16 @@ public final class Switch extends Component {
     }
   }
 
+  /** To itself: a link or a crossbar path that heads wait for is free. */
+  enum AllocationDue implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.ALLOCATION_DUE;
+    }
+  }
+
   /** To itself: the head of a channel may have waited for a credit longer than the deadlock timeout. */
   enum DeadlockCheck implements Message {
     INSTANCE;
@@ -99,7 +118,7 @@ public final class Switch extends Component {
    * room in the next; the last waits for room in a channel of {@code dateline} class of the
    * message class of {@code channel} at input {@code inPort} of the switch it is sent to.
    */
-  public record DeadlockProbe(int inPort, int channel, int dateline, int[] path) implements Message {
+  public record DeadlockProbe(int inPort, int channel, int routingClass, int[] path) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.DEADLOCK_PROBE;
@@ -119,6 +138,8 @@ public final class Switch extends Component {
       onCreditReturn(credit);
     } else if (m instanceof DeadlockProbe probe) {
       onDeadlockProbe(probe);
+    } else if (m == AllocationDue.INSTANCE) {
+      onAllocationDue();
     } else {
       onDeadlockCheck();
     }
@@ -128,7 +149,9 @@ public final class Switch extends Component {
 
   private void onPacketArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
-    int out = topology.route(switchId, packet.targetNode(), packet.spread());
+    int way = soonestFree(arrival.inPort(), arrival.vc(), packet);
+    int out = ways[2 * way];
+    int cls = ways[2 * way + 1];
     OutputPort port = ports[out];
     int wire = fabric.wireBytes(packet);
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
@@ -145,7 +168,7 @@ public final class Switch extends Component {
     }
     Topology.Link link = topology.linkAt(switchId, out);
     long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-    send(nextHop[out], arrives - now(), new PacketArrival(link.toPort(), packet));
+    send(nextHop[out], arrives - now(), new PacketArrival(link.toPort(), cls, packet)); // no channels: vc carries the class
   }
 
   // ---- credit flow control ----
@@ -153,61 +176,157 @@ public final class Switch extends Component {
   private void onCreditedArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
     int wire = fabric.wireBytes(packet);
-    int vc = arrival.inPort() == 0 ? channels.classBase(packet) : arrival.vc();
+    int vc = arrival.inPort() == 0 ? channels.injectionChannel(packet) : arrival.vc();
     if (recorder != null && recorder.packets()) {
       recorder.packetReceived(now(), packet.action().toString(), previousHop(arrival.inPort()), wire,
           PacketTrace.describe(packet));
     }
+    int b = arrival.inPort() * channels.perPort() + vc;
     if (channels.arrive(arrival.inPort(), vc, packet, wire, now())) {
-      forwardHeads(arrival.inPort() * channels.perPort() + vc);
+      routeHead(b);
     }
+    allocate();
   }
 
   private void onCreditReturn(CreditReturn c) {
     channels.credit(c.outPort(), c.vc(), c.bytes());
-    for (int b : channels.waitingFor(c.outPort())) {
-      forwardHeads(b);
-    }
+    allocate();
   }
 
-  /** Sends on the heads of input buffer {@code b}, one after another, until one must wait. */
-  private void forwardHeads(int b) {
-    VirtualChannels.Waiting w;
-    while ((w = channels.head(b)) != null && forward(b, w)) {
-      // the next packet in the buffer is its head now
+  private void onAllocationDue() {
+    if (now() >= allocateAt) {
+      allocateAt = Long.MAX_VALUE;
     }
+    allocate();
   }
 
-  /** Sends the head {@code w} of buffer {@code b} on, if the next switch has room; whether it went. */
-  private boolean forward(int b, VirtualChannels.Waiting w) {
-    Packet packet = w.packet();
+  /** Routes the head of buffer {@code b}, if it has one: from now on it wants its output. */
+  private void routeHead(int b) {
+    VirtualChannels.Waiting w = channels.head(b);
+    if (w == null) {
+      return;
+    }
     int inPort = b / channels.perPort();
     int inVc = b % channels.perPort();
-    int out = topology.route(switchId, packet.targetNode(), packet.spread());
-    int vc = 0;
-    if (out != 0) {
-      int dateline = topology.datelineClass(switchId, inPort, channels.datelineClass(inVc), out);
-      vc = channels.pick(out, packet, dateline, w.wireBytes());
-      if (vc < 0) {
-        if (channels.block(b, out, dateline, now())) {
-          watch(now() + fabric.deadlockTimeoutPs());
-        }
-        return false;
+    Packet packet = w.packet();
+    int n = routing.route(switchId, inPort, channels.classOf(inVc), packet.targetNode(), packet.spread(), ways);
+    channels.route(b, ways, n, now());
+  }
+
+  /**
+   * Switch allocation: each output whose link is free a switch latency from now goes to the first
+   * head that wants it, in turn from the one after the last it served, whose input has a crossbar
+   * path free and whose next switch has room; outputs take turns from the one after the last
+   * granted. A head that must wait for a link or a path comes back when it is free.
+   */
+  private void allocate() {
+    long due = Long.MAX_VALUE;
+    int n = ports.length;
+    int first = channels.outputTurn() + 1;
+    for (int i = 0; i < n; i++) {
+      int out = (first + i) % n;
+      if (!channels.wants(out).isEmpty()) {
+        due = Math.min(due, grant(out));
       }
-      channels.take(out, vc, w.wireBytes());
-      channels.served(out, b);
     }
+    if (due != Long.MAX_VALUE) {
+      allocateBy(due);
+    }
+  }
+
+  /** Gives output {@code out} to a head that can go now, if any; when to try again (MAX_VALUE: only a credit can help). */
+  private long grant(int out) {
+    long latency = fabric.switchLatencyPs();
+    long linkFree = ports[out].freeAt() - latency;
+    if (linkFree > now()) {
+      return linkFree;
+    }
+    long due = Long.MAX_VALUE;
+    BitSet wants = channels.wants(out);
+    int count = wants.cardinality();
+    for (int i = 0, b = next(wants, channels.turn(out)); i < count; i++, b = next(wants, b)) {
+      int inPort = b / channels.perPort();
+      long pathFree = channels.inputFreeAt(inPort) - latency;
+      if (inPort != 0) { // the injection queue is a source queue, not a channel of the switch's pipeline
+        pathFree = Math.max(pathFree, channels.nextLeave(b, fabric.vcTurnaroundPs()) - latency);
+      }
+      if (pathFree > now()) {
+        due = Math.min(due, pathFree);
+        continue;
+      }
+      VirtualChannels.Waiting w = channels.head(b);
+      int vc = out == 0 ? 0 : channel(b, out, w);
+      if (vc < 0) {
+        continue;
+      }
+      send(b, out, vc, w);
+      return wants.isEmpty() ? Long.MAX_VALUE : ports[out].freeAt() - latency;
+    }
+    return due;
+  }
+
+  /**
+   * The channel behind {@code out} with room for the head {@code w} of buffer {@code b}, on the
+   * first of its ways by {@code out} that has one; or -1, and if {@code out} is its last way (the
+   * one it can always count on: the only one, or minimal-adaptive's escape), it waits for a credit.
+   */
+  private int channel(int b, int out, VirtualChannels.Waiting w) {
+    int n = channels.wayCount(b);
+    for (int i = 0; i < n; i++) {
+      if (channels.wayPort(b, i) == out) {
+        int vc = channels.pick(out, w.packet(), channels.wayClass(b, i), w.wireBytes());
+        if (vc >= 0) {
+          return vc;
+        }
+      }
+    }
+    if (channels.wayPort(b, n - 1) == out && channels.block(b, out, channels.wayClass(b, n - 1), now())) {
+      watch(now() + fabric.deadlockTimeoutPs());
+    }
+    return -1;
+  }
+
+  /**
+   * Without flow control: of the ways a packet that arrived on {@code inPort} in the routing's
+   * class {@code cls} may take, the one whose link is free soonest (the first of equals); its
+   * index in {@link #ways}.
+   */
+  private int soonestFree(int inPort, int cls, Packet packet) {
+    int n = routing.route(switchId, inPort, cls, packet.targetNode(), packet.spread(), ways);
+    int best = 0;
+    for (int i = 1; i < n; i++) {
+      if (ports[ways[2 * i]].freeAt() < ports[ways[2 * best]].freeAt()) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  /** The buffer after {@code b} in {@code set}, going round. */
+  private static int next(BitSet set, int b) {
+    int n = set.nextSetBit(b + 1);
+    return n >= 0 ? n : set.nextSetBit(0);
+  }
+
+  /** Sends the head {@code w} of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */
+  private void send(int b, int out, int vc, VirtualChannels.Waiting w) {
+    Packet packet = w.packet();
+    int inPort = b / channels.perPort();
+    if (out != 0) {
+      channels.take(out, vc, w.wireBytes());
+    }
+    channels.served(out, b);
     long stalled = channels.unblock(b, now());
     OutputPort port = ports[out];
     long serialization = Rates.transferPs(w.wireBytes(), fabric.linkBandwidthBitsPerSecond());
-    long ready = now() + fabric.switchLatencyPs();
-    if (inPort != 0) { // the module's injection queue is a source queue, not a channel of the switch's pipeline
-      ready = Math.max(ready, channels.nextLeave(b, fabric.vcTurnaroundPs()));
-    }
-    long start = port.transmit(now(), ready, serialization, w.wireBytes());
-    channels.depart(b, start, ready);
+    long start = now() + fabric.switchLatencyPs();
+    port.transmitAt(now(), channels.headSince(b) + fabric.switchLatencyPs(), start, serialization, w.wireBytes());
+    channels.useInput(inPort, start + serialization);
+    channels.depart(b, start, start);
     if (recorder != null && recorder.packets()) {
-      PacketTrace.sent(recorder, packet, port.name(), ready, start, serialization, w.wireBytes());
+      // its wait for the link is the time between its arrival and this: a record of it from when it
+      // began would come after records of later times (traces are in time order)
+      PacketTrace.sent(recorder, packet, port.name(), start, start, serialization, w.wireBytes());
       if (stalled > 0) {
         recorder.creditStall(now(), packet.action().toString(), w.wireBytes(), stalled, port.name(), vc,
             PacketTrace.describe(packet));
@@ -215,7 +334,7 @@ public final class Switch extends Component {
     }
     if (inPort != 0) { // its room here is free as it leaves: the credit gets upstream a link later
       send(nextHop[inPort], start + fabric.linkLatencyPs() - now(),
-          new CreditReturn(backPort[inPort], inVc, w.wireBytes()));
+          new CreditReturn(backPort[inPort], b % channels.perPort(), w.wireBytes()));
     }
     if (out == 0) {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
@@ -223,7 +342,22 @@ public final class Switch extends Component {
       long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
       send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet));
     }
-    return true;
+    routeHead(b);
+    if (channels.head(b) != null) { // the next head may go when its input has a path free again
+      long pathFree = channels.inputFreeAt(inPort);
+      if (inPort != 0) {
+        pathFree = Math.max(pathFree, channels.nextLeave(b, fabric.vcTurnaroundPs()));
+      }
+      allocateBy(Math.max(now(), pathFree - fabric.switchLatencyPs()));
+    }
+  }
+
+  /** Makes sure the switch allocates again by {@code at}. */
+  private void allocateBy(long at) {
+    if (at < allocateAt) {
+      allocateAt = at;
+      send(id(), at - now(), AllocationDue.INSTANCE);
+    }
   }
 
   // ---- the deadlock watch ----
@@ -237,9 +371,10 @@ public final class Switch extends Component {
   }
 
   /**
-   * Sends a probe after the first head that has waited the deadlock timeout, along what it waits
-   * for; then watches the heads still waiting. A head that waits that long under heavy load but
-   * in no cycle costs a probe that dies where a channel moves.
+   * Sends a probe after each head of a switch input that has waited the deadlock timeout, along
+   * what it waits for; then watches the heads still waiting. The module's injection queue is
+   * left out: nothing waits for room in it, so it is in no cycle. A head that waits that long
+   * under heavy load but in no cycle costs a probe that dies where a channel moves.
    */
   private void onDeadlockCheck() {
     if (now() >= watchAt) {
@@ -247,19 +382,17 @@ public final class Switch extends Component {
     }
     long timeout = fabric.deadlockTimeoutPs();
     boolean waiting = false;
-    boolean probed = false;
     for (int b = 0; b < channels.buffers(); b++) {
       if (!channels.blocked(b)) {
         continue;
       }
       waiting = true;
-      if (!probed && channels.blockedSince(b) <= now() - timeout) {
+      if (b >= channels.perPort() && channels.blockedSince(b) <= now() - timeout) {
         probe(b, new int[] {switchId, b / channels.perPort(), b % channels.perPort()});
-        probed = true;
       }
     }
     if (waiting) {
-      watch(now() + timeout); // never sooner: the timeout is the least delay the watch promises (LeastDelays)
+      watch(now() + timeout);
     }
   }
 
@@ -267,7 +400,7 @@ public final class Switch extends Component {
   private void probe(int b, int[] path) {
     int out = channels.blockedOn(b);
     send(nextHop[out], fabric.switchLatencyPs() + fabric.linkLatencyPs(),
-        new DeadlockProbe(backPort[out], b % channels.perPort(), channels.blockedDateline(b), path));
+        new DeadlockProbe(backPort[out], b % channels.perPort(), channels.blockedClass(b), path));
   }
 
   /**
@@ -281,7 +414,7 @@ public final class Switch extends Component {
     int classBase = p.channel() / fabric.vcs() * fabric.vcs();
     int follow = -1;
     for (int v = 0; v < fabric.vcs(); v++) {
-      if (!channels.eligible(v, p.dateline())) {
+      if (!channels.eligible(v, p.routingClass())) {
         continue;
       }
       int b = p.inPort() * perPort + classBase + v;

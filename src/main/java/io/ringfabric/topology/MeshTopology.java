@@ -56,6 +56,22 @@ final class MeshTopology extends AbstractTopology {
   }
 
   @Override
+  public int minimalPorts(int switchId, int destinationNode, int[] ports) {
+    checkSwitch(switchId);
+    checkNode(destinationNode);
+    int dx = destinationNode % sizeX - switchId % sizeX;
+    int dy = destinationNode / sizeX - switchId / sizeX;
+    int n = 0;
+    if (dx != 0) {
+      ports[n++] = dx > 0 ? PLUS_X : MINUS_X;
+    }
+    if (dy != 0) {
+      ports[n++] = dy > 0 ? PLUS_Y : MINUS_Y;
+    }
+    return n;
+  }
+
+  @Override
   public int hops(int sourceNode, int destinationNode) {
     checkNode(sourceNode);
     checkNode(destinationNode);

@@ -57,6 +57,21 @@ final class RingTopology extends AbstractTopology {
   }
 
   @Override
+  public int minimalPorts(int switchId, int destinationNode, int[] ports) {
+    checkSwitch(switchId);
+    checkNode(destinationNode);
+    int d = Math.floorMod(destinationNode - switchId, n);
+    int count = 0;
+    if (d != 0 && d <= n - d) {
+      ports[count++] = CW;
+    }
+    if (d != 0 && d >= n - d) {
+      ports[count++] = CCW;
+    }
+    return count;
+  }
+
+  @Override
   public int datelineClasses() {
     return n >= 4 ? 2 : 1;
   }

@@ -5,10 +5,13 @@ import java.util.List;
 /** Builds a {@link Topology} from its spec. */
 public final class Topologies {
   /** Kinds in the order the documentation lists them. */
-  public static final List<String> KINDS = List.of("ring", "mesh", "torus", "star", "fat-tree");
+  public static final List<String> KINDS = List.of("ring", "mesh", "torus", "star", "fat-tree", "file");
 
   /** The k-ary n-tree, whose spec's dims are {@code [arity, levels]}. */
   public static final String FAT_TREE = "fat-tree";
+
+  /** A fabric read from {@code topology.file} ({@link TopologyFile}). */
+  public static final String FILE = "file";
 
   /** Node ids are 16-bit (0..65535), so no topology may have more nodes than this. */
   public static final int MAX_NODES = 1 << 16;
@@ -31,6 +34,8 @@ public final class Topologies {
       case "torus":
       case FAT_TREE:
         return 2;
+      case FILE:
+        return 3;
       default:
         return -1;
     }
@@ -54,6 +59,8 @@ public final class Topologies {
         return new StarTopology(spec);
       case FAT_TREE:
         return new FatTreeTopology(spec);
+      case FILE:
+        return new FileTopology(spec);
       default:
         throw new AssertionError(spec.kind()); // check() accepted an unknown kind
     }
@@ -69,6 +76,9 @@ public final class Topologies {
     if (dims.size() != want) {
       throw new IllegalArgumentException(
           spec.kind() + " takes " + want + " dims, got " + dims.size() + ": " + dims);
+    }
+    if (spec.kind().equals(FILE)) {
+      return; // its reader checked it
     }
     long nodes = 1;
     for (int d : dims) {

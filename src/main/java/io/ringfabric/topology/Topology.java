@@ -62,6 +62,30 @@ public interface Topology {
   }
 
   /**
+   * As {@link #route(int, int, int)} for a packet that arrived by {@code inPort} (0: from the
+   * node's own module): the topologies whose routes depend on the way a packet came (up-down on
+   * a file topology, which must not go up once it has gone down) override this.
+   */
+  default int route(int switchId, int inPort, int destinationNode, int spread) {
+    return route(switchId, destinationNode, spread);
+  }
+
+  /**
+   * Every output port of {@code switchId} that is the first link of some shortest route to
+   * {@code destinationNode}, written into {@code ports} (room for 4), in port order; returns how
+   * many. On a ring, mesh or torus that is the way of each dimension the packet still has to
+   * travel (both ways at a tie). Empty at the destination's own switch.
+   */
+  default int minimalPorts(int switchId, int destinationNode, int[] ports) {
+    int out = route(switchId, destinationNode);
+    if (out == LOCAL_PORT) {
+      return 0;
+    }
+    ports[0] = out;
+    return 1;
+  }
+
+  /**
    * Dateline classes the routes need so that, with a virtual channel per class, no packets can
    * wait on each other in a cycle: 2 on a ring or torus with a dimension of 4 or more (its
    * routes chain the links of a dimension round the loop), else 1 (dimension-order routes on a

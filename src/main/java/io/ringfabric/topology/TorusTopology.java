@@ -68,6 +68,28 @@ final class TorusTopology extends AbstractTopology {
   }
 
   @Override
+  public int minimalPorts(int switchId, int destinationNode, int[] ports) {
+    checkSwitch(switchId);
+    checkNode(destinationNode);
+    int dx = Math.floorMod(destinationNode % sizeX - switchId % sizeX, sizeX);
+    int dy = Math.floorMod(destinationNode / sizeX - switchId / sizeX, sizeY);
+    int n = 0;
+    if (dx != 0 && dx <= sizeX - dx) {
+      ports[n++] = PLUS_X;
+    }
+    if (dx != 0 && dx >= sizeX - dx) {
+      ports[n++] = MINUS_X;
+    }
+    if (dy != 0 && dy <= sizeY - dy) {
+      ports[n++] = PLUS_Y;
+    }
+    if (dy != 0 && dy >= sizeY - dy) {
+      ports[n++] = MINUS_Y;
+    }
+    return n;
+  }
+
+  @Override
   public int datelineClasses() {
     return Math.max(sizeX, sizeY) >= 4 ? 2 : 1;
   }

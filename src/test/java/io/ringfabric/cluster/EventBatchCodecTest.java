@@ -36,7 +36,7 @@ class EventBatchCodecTest {
     assertEquals(a.target(), b.target());
     if (a.message() instanceof Switch.DeadlockProbe p) {
       Switch.DeadlockProbe q = (Switch.DeadlockProbe) b.message();
-      assertEquals(List.of(p.inPort(), p.channel(), p.dateline()), List.of(q.inPort(), q.channel(), q.dateline()));
+      assertEquals(List.of(p.inPort(), p.channel(), p.routingClass()), List.of(q.inPort(), q.channel(), q.routingClass()));
       assertArrayEquals(p.path(), q.path());
       return;
     }

@@ -11,6 +11,7 @@ import io.ringfabric.model.TimingSpec;
 import io.ringfabric.workload.GetStreamSpec;
 import io.ringfabric.workload.PingPongSpec;
 import io.ringfabric.workload.PutStreamSpec;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,7 +81,7 @@ class ScenarioLoaderTest {
     assertEquals(16, s.nodes());
     assertEquals(new NodeSpec(4, 64), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0), s.fabric());
+        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0, 1, "auto"), s.fabric());
     assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
     assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
@@ -100,7 +101,7 @@ class ScenarioLoaderTest {
     assertEquals(8, s.nodes());
     assertEquals(new NodeSpec(2, 8), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0), s.fabric());
+        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0, 1, "auto"), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
@@ -227,6 +228,50 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aRoutingNeedsItsChannelsAndATopologyItAppliesTo() {
+    assertEquals("valiant", parse(GOOD, "topology.dims=[8,8]", "fabric.routing=valiant", "fabric.vcs=4").fabric().routing());
+    List<String> valiant = problems(GOOD, "topology.kind=torus", "topology.dims=[8,8]", "fabric.routing=valiant");
+    // vcs is the default here: the problem points at what the user wrote
+    assertEquals(List.of("--set fabric.routing=valiant: ringfabric.fabric.routing: 2 virtual channels per class cannot be deadlock-free with"
+        + " valiant routing on a torus [8, 8]: it needs 4 (its two phases each need their own, one per dateline class"
+        + " on a loop of 4 or more switches), or packets can wait on each other in a cycle; give vcs = 4 or more, or"
+        + " flow-control = none"), valiant);
+    List<String> adaptive = problems(GOOD, "topology.kind=torus", "topology.dims=[8,8]", "fabric.routing=minimal-adaptive");
+    assertEquals(1, adaptive.size(), adaptive.toString());
+    assertTrue(adaptive.get(0).contains("it needs 3 (an escape channel per dateline class"), adaptive.get(0));
+    assertEquals(2, parse(GOOD, "topology.kind=mesh", "fabric.routing=minimal-adaptive").fabric().vcs());
+    List<String> upDown = problems(GOOD, "topology.kind=torus", "fabric.routing=up-down");
+    assertEquals(1, upDown.size(), upDown.toString());
+    assertTrue(upDown.get(0).endsWith("ringfabric.fabric.routing: routing up-down does not apply to a torus; it takes"
+        + " dimension-order or minimal-adaptive or valiant"), upDown.get(0));
+    assertEquals(1, problems(GOOD, "fabric.routing=random").size());
+  }
+
+  @Test
+  void aFileTopologyIsReadFromBesideTheScenario(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("line.topo"), "nodes 3\nswitches 4\nlink 0 3\nlink 1 3\nlink 2 3\n");
+    Path conf = dir.resolve("line.conf");
+    Files.writeString(conf, "ringfabric.topology { kind = file, file = line.topo }\n");
+    Scenario s = ScenarioLoader.load(conf, List.of());
+    assertEquals(3, s.nodes());
+    assertEquals(List.of(3, 4, -1), s.topology().dims());
+    assertEquals(List.of(0, 3, 1, 3, 2, 3), s.topology().links());
+    assertTrue(Describe.scenario(s).startsWith("3 nodes on a fabric of 4 switches from " + dir.resolve("line.topo")),
+        Describe.scenario(s));
+    assertTrue(Describe.scenario(s).contains("up-down routing"), Describe.scenario(s));
+    Files.writeString(dir.resolve("bad.topo"), "nodes 3\nlink 0 9 9\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.load(conf, List.of("topology.file=" + dir.resolve("bad.topo"))));
+    assertEquals(List.of("--set topology.file=" + dir.resolve("bad.topo") + ": ringfabric.topology.file: " + dir.resolve("bad.topo")
+        + ":2: a link is 'link A B' (two switch ids), not 'link 0 9 9'"), e.problems());
+    List<String> missing = assertThrows(ConfigException.class,
+        () -> ScenarioLoader.load(conf, List.of("topology.file=nowhere.topo"))).problems();
+    assertEquals(List.of("--set topology.file=nowhere.topo: ringfabric.topology.file: nowhere.topo: cannot read it: no such file"), missing);
+    List<String> none = problems(GOOD, "topology.kind=file");
+    assertEquals(1, none.size(), none.toString());
+    assertTrue(none.get(0).contains("needs topology.file"), none.get(0));
+  }
+
+  @Test
   void overridesApplyToTheDefaults() {
     Scenario s = ScenarioLoader.loadDefaults(List.of("fabric.switching=store-and-forward"));
     assertEquals(Switching.STORE_AND_FORWARD, s.fabric().switching());
@@ -345,7 +390,7 @@ class ScenarioLoaderTest {
             + " (closest: 'actors')",
         "test.conf:2: ringfabric.duration: must be greater than 0, not 0",
         "test.conf:3: ringfabric.topology.kind: must be one of ring, mesh, torus, star, fat-tree,"
-            + " not 'hypercube' (closest: 'torus')",
+            + " file, not 'hypercube' (closest: 'torus')",
         "test.conf:4: ringfabric.node.cores: must be between 1 and 1024, not 0",
         "test.conf:5: ringfabric.node.contexts: must be between 1 and 65536, not 70000",
         "test.conf:6: ringfabric.fabric.link-bandwidth: must be greater than 0, not '0Gbps'",

@@ -8,6 +8,9 @@ import io.ringfabric.model.TestScenarios;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.topology.Routing;
+import io.ringfabric.topology.Topologies;
+import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +44,8 @@ class EngineEquivalenceTest {
       {"torus", "2", "2"}, {"torus", "3", "2"}, {"torus", "4", "4"}, {"torus", "8", "8"},
       {"star", "1"}, {"star", "3"}, {"star", "6"}, {"star", "12"},
       {"torus", "5", "1"}, {"mesh", "8", "2"}, {"ring", "16"}, {"torus", "6", "6"},
-      {"star", "16"}, {"mesh", "1", "5"}, {"fat-tree", "2", "3"}, {"fat-tree", "4", "2"}
+      {"star", "16"}, {"mesh", "1", "5"}, {"fat-tree", "2", "3"}, {"fat-tree", "4", "2"}, {"file"},
+      {"torus", "4", "4"}, {"mesh", "4", "3"}, {"ring", "6"}
     };
     SplittableRandom pick = new SplittableRandom(2026);
     for (int i = 0; i < shapes.length; i++) {
@@ -58,11 +62,15 @@ class EngineEquivalenceTest {
 
   /** A scenario of the given shape with a mix of programs that varies from case to case. */
   private static Scenario generate(String kind, Integer[] dims, long seed, int variant, SplittableRandom pick) {
-    TestScenarios t = TestScenarios.of(kind, dims).seed(seed).cores(4);
-    int nodes = 1;
-    for (int d : dims) {
-      nodes *= d;
+    TestScenarios t = TestScenarios.of(kind.equals("file") ? "ring" : kind, kind.equals("file") ? new Integer[] {6} : dims)
+        .seed(seed).cores(4);
+    if (kind.equals("file")) {
+      t.topology(TopologyFile.parse(TestScenarios.RING_AND_RELAY, "equivalence.topo"));
     }
+    int nodes = t.topology().nodes();
+    boolean grid = kind.equals("ring") || kind.equals("mesh") || kind.equals("torus");
+    String[] routings = {Routing.DIMENSION_ORDER, Routing.MINIMAL_ADAPTIVE, Routing.VALIANT};
+    t.routing(grid ? routings[(variant / 3 + variant) % 3] : Routing.AUTO);
     int capacity = 512 + 256 * pick.nextInt(4); // small rings: FULL is certain under three producers
     int size = variant % 3 == 0 ? 300 : 16 + 16 * pick.nextInt(6); // 300 B spans two packets
     t.ring(NodeSet.all(), 0, capacity, 400);
@@ -89,7 +97,9 @@ class EngineEquivalenceTest {
     if (variant % 3 != 1) { // credit flow control, often with buffers of one or two packets that stall
       int[] vcs = {2, 3, 4};
       int[] room = {272, 2 * 272, 2048};
-      t.credits(vcs[variant % 3 == 0 ? variant / 3 % 3 : variant % 3], room[variant / 2 % 3]);
+      int least = Routing.of(t.routing(), Topologies.build(t.topology()), true).leastChannels();
+      t.credits(Math.max(least, vcs[variant % 3 == 0 ? variant / 3 % 3 : variant % 3]), room[variant / 2 % 3]);
+      t.inputSpeedup(1 + variant % 2);
     }
     return t.build();
   }

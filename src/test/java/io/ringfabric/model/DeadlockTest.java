@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -53,14 +55,34 @@ class DeadlockTest {
   @ValueSource(strings = {"ring 8", "ring 12", "mesh 4 4", "mesh 8 2", "torus 4 4", "torus 6 4", "torus 5 5",
       "star 8", "fat-tree 2 4", "fat-tree 4 2"})
   void withClassesAndDatelinesNoHeavilyLoadedFabricDeadlocks(String shape) {
+    assertHeavyLoadGoesThrough(shape(shape).credits(2, 272), shape.hashCode());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"ring 8, minimal-adaptive", "ring 8, valiant", "mesh 4 4, minimal-adaptive", "mesh 5 3, valiant",
+      "torus 4 4, minimal-adaptive", "torus 6 4, minimal-adaptive", "torus 4 4, valiant", "torus 5 5, valiant",
+      "star 6, up-down", "fat-tree 2 3, up-down", "file, up-down"})
+  void noRoutingDeadlocksAHeavilyLoadedFabric(String shape, String routing) {
+    TestScenarios t = shape(shape).credits(routing.equals("valiant") ? 4 : 3, 272).routing(routing);
+    assertHeavyLoadGoesThrough(t, shape.hashCode() + routing.hashCode());
+  }
+
+  /** {@code "torus 4 4"}, or {@code "file"}: {@link TestScenarios#RING_AND_RELAY}. */
+  private static TestScenarios shape(String shape) {
     String[] s = shape.split(" ");
+    if (s[0].equals("file")) {
+      return TestScenarios.of("ring", 1).topology(TopologyFile.parse(TestScenarios.RING_AND_RELAY, "test.topo"));
+    }
     Integer[] dims = new Integer[s.length - 1];
     for (int i = 1; i < s.length; i++) {
       dims[i - 1] = Integer.parseInt(s[i]);
     }
-    // one-packet buffers, four producers a node with two packets per PUT, a watch of 20 us
-    TestScenarios t = TestScenarios.of(s[0], dims).credits(2, 272).ring(NodeSet.all(), 0, 1 << 20, 512)
-        .timeout(1_000_000_000_000L, 0).duration(4_000_000_000L).seed(shape.hashCode());
+    return TestScenarios.of(s[0], dims);
+  }
+
+  /** One-packet buffers, four producers a node with two packets per PUT, a watch of 20 us: every PUT completes. */
+  private static void assertHeavyLoadGoesThrough(TestScenarios t, long seed) {
+    t.ring(NodeSet.all(), 0, 1 << 20, 512).timeout(1_000_000_000_000L, 0).duration(4_000_000_000L).seed(seed);
     t.deadlockTimeout = 20_000_000;
     t.group("put-stream", NodeSet.all(), 0, 4, new PutStreamSpec(Pattern.UNIFORM, 0, 0, 500, 40, 0));
     CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);

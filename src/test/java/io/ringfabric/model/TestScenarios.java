@@ -33,6 +33,8 @@ public final class TestScenarios {
   long deadlockTimeout = FabricSpec.DEADLOCK_TIMEOUT_PS;
   int packetOverhead = 0; // the model tests' figures were worked out without it
   long vcTurnaround = 0;
+  int inputSpeedup = 1;
+  String routing = "auto";
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -49,6 +51,20 @@ public final class TestScenarios {
   final List<RingSpec> rings = new ArrayList<>();
   final List<ProcessGroupSpec> groups = new ArrayList<>();
 
+  /** A {@code topology.file}: six node switches in a ring and a seventh, of no node, across it from 0 to 3. */
+  public static final String RING_AND_RELAY = """
+      # a ring of six with a relay between 0 and 3
+      nodes 6
+      link 0 1
+      link 1 2
+      link 2 3
+      link 3 4
+      link 4 5
+      link 5 0
+      link 0 6   # the relay
+      link 6 3
+      """;
+
   public static TestScenarios torus(int x, int y) {
     TestScenarios t = new TestScenarios();
     t.topology = new TopologySpec("torus", List.of(x, y));
@@ -59,6 +75,30 @@ public final class TestScenarios {
     TestScenarios t = new TestScenarios();
     t.topology = new TopologySpec(kind, List.of(dims));
     return t;
+  }
+
+  public TestScenarios topology(TopologySpec spec) {
+    topology = spec;
+    return this;
+  }
+
+  public TopologySpec topology() {
+    return topology;
+  }
+
+  /** {@code fabric.routing}. */
+  public TestScenarios routing(String kind) {
+    routing = kind;
+    return this;
+  }
+
+  public String routing() {
+    return routing;
+  }
+
+  public TestScenarios inputSpeedup(int packets) {
+    inputSpeedup = packets;
+    return this;
   }
 
   public TestScenarios seed(long s) {
@@ -218,7 +258,7 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround),
+            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, routing),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());

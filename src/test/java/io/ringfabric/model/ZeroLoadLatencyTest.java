@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -135,6 +136,29 @@ class ZeroLoadLatencyTest {
     for (int[] c : new int[][] {{1, 2}, {5, 4}, {15, 4}}) {
       for (TestScenarios t : new TestScenarios[] {TestScenarios.of("fat-tree", 4, 2),
           TestScenarios.of("fat-tree", 4, 2).credits(2, HEADER + 256)}) {
+        Measured m = measure(t, c[0], 64);
+        assertEquals(cutThroughPs(c[1], 64), m.put(), "PUT to node " + c[0]);
+        assertEquals(cutThroughPs(c[1], 64), m.get(), "GET from node " + c[0]);
+      }
+    }
+  }
+
+  @Test
+  void onAFileTopologyEveryHopCostsASwitchAndAWireToo() {
+    // the 4-ary 2-tree above, written as a file: nodes 0..15, leaves 16..19, tops 20..23
+    StringBuilder file = new StringBuilder("nodes 16\n");
+    for (int p = 0; p < 16; p++) {
+      file.append("link ").append(p).append(' ').append(16 + p / 4).append('\n');
+    }
+    for (int leaf = 16; leaf < 20; leaf++) {
+      for (int top = 20; top < 24; top++) {
+        file.append("link ").append(leaf).append(' ').append(top).append('\n');
+      }
+    }
+    for (int[] c : new int[][] {{1, 2}, {5, 4}, {15, 4}}) {
+      for (boolean credits : new boolean[] {false, true}) {
+        TestScenarios t = credits ? TestScenarios.of("ring", 1).credits(2, HEADER + 256) : TestScenarios.of("ring", 1);
+        t.topology = TopologyFile.parse(file.toString(), "tree.topo");
         Measured m = measure(t, c[0], 64);
         assertEquals(cutThroughPs(c[1], 64), m.put(), "PUT to node " + c[0]);
         assertEquals(cutThroughPs(c[1], 64), m.get(), "GET from node " + c[0]);
