@@ -259,7 +259,7 @@ public final class Switch extends Component {
       if (vc < 0) {
         continue;
       }
-      send(b, out, vc, w);
+      forward(b, out, vc, w);
       return wants.isEmpty() ? Long.MAX_VALUE : ports[out].freeAt() - latency;
     }
     return due;
@@ -309,7 +309,7 @@ public final class Switch extends Component {
   }
 
   /** Sends the head {@code w} of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */
-  private void send(int b, int out, int vc, VirtualChannels.Waiting w) {
+  private void forward(int b, int out, int vc, VirtualChannels.Waiting w) {
     Packet packet = w.packet();
     int inPort = b / channels.perPort();
     if (out != 0) {
