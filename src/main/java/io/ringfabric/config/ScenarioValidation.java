@@ -8,6 +8,7 @@ import com.typesafe.config.ConfigRenderOptions;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.hocon.Problems;
 import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
@@ -62,8 +63,13 @@ final class ScenarioValidation {
     if (nodes > 0 && problems.count() == 0) {
       checkDeadlockFree(root.child("fabric"), fabric, topology);
     }
+    if (nodes > 0 && problems.count() == 0) {
+      List<FaultPlan.LinkFault> faults =
+          new FaultsValidation(entries, problems).faults(root.child("fabric"), Topologies.build(topology));
+      fabric = fabric.withFaults(faults.isEmpty() ? FaultPlan.NONE : new FaultPlan(seed, faults));
+    }
     TimingSpec timing = timing(root.child("timing"));
-    ModuleSpec module = module(root.child("module"));
+    ModuleSpec module = module(root.child("module"), !fabric.faults().isEmpty());
     List<RingSpec> rings = new RingsValidation(root, entries, problems).rings(nodes);
     List<ProcessGroupSpec> processes =
         new ProcessesValidation(root, entries, problems).processes(nodes, nodeOk ? node : null);
@@ -241,7 +247,7 @@ final class ScenarioValidation {
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
         flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead,
         f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS), f.intValue("input-speedup", 1, 64),
-        f.oneOf("routing", Routing.KINDS.toArray(new String[0])));
+        f.oneOf("routing", Routing.KINDS.toArray(new String[0])), FaultPlan.NONE);
   }
 
   private static final Pattern PACKETS = Pattern.compile("\\s*(\\d{1,6})\\s*packets?\\s*");
@@ -305,11 +311,24 @@ final class ScenarioValidation {
         t.durationPs("interrupt", 0, MAX_LATENCY_PS));
   }
 
-  private ModuleSpec module(ConfigReader m) {
+  /** {@code module.*}; {@code lossy}: whether {@code fabric.faults} can lose packets, for {@code confirmations = auto}. */
+  private ModuleSpec module(ConfigReader m, boolean lossy) {
     return new ModuleSpec(
         m.durationPs("timeout", 1, Long.MAX_VALUE), m.intValue("retries", 0, 100),
         m.oneOf("ring-full", "nack", "hold").equals("hold"), m.durationPs("hold-limit", 0, Long.MAX_VALUE),
-        m.oneOf("local-path", "fabric", "direct").equals("direct"));
+        m.oneOf("local-path", "fabric", "direct").equals("direct"),
+        confirmations(m, lossy));
+  }
+
+  private static int confirmations(ConfigReader m, boolean lossy) {
+    if (m.has("confirmations") && m.config().getValue("confirmations").unwrapped() instanceof String word) {
+      if (word.equals("auto")) {
+        return lossy ? ModuleSpec.AUTO_CONFIRMATIONS : 0;
+      }
+      m.problem("confirmations", "must be auto or a count from 0 to 30, not '" + word + "'");
+      return 0;
+    }
+    return m.intValue("confirmations", 0, 30);
   }
 
   /** {@code "node 3"}, {@code "nodes 0..15"}, {@code "nodes 0..3, 8, 10..12"} for sorted ids. */

@@ -20,6 +20,7 @@ public final class Context {
   // Module-internal state of the action in flight, not visible to the process.
   long doorbellAt;
   int retriesUsed;
+  int confirmationsUsed; // copies sent after the last deadline, to learn the target's answer
   long giveUpAt;
   ElementOrigin origin = ElementOrigin.NONE; // a GET's element: the PUT that made it
   int group = -1; // the process group of the process that rang the doorbell
@@ -52,6 +53,7 @@ public final class Context {
     this.resultLength = 0;
     this.doorbellAt = at;
     this.retriesUsed = 0;
+    this.confirmationsUsed = 0;
     this.giveUpAt = Long.MAX_VALUE;
     this.responded = false;
     this.payload = null;

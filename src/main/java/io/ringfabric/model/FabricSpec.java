@@ -17,6 +17,7 @@ package io.ringfabric.model;
  * @param inputSpeedup packets one switch input sends through the crossbar at once (credit flow
  *     control): 1 for a plain crossbar, where the channels of an input take turns
  * @param routing {@code fabric.routing}: {@code auto} or a {@code Routing} kind
+ * @param faults {@code fabric.faults}, with the run's seed that their chances are drawn from
  * @param deadlockTimeoutPs how long the head of a virtual channel may wait for a credit before
  *     its switch looks for a cycle of channels waiting on each other
  */
@@ -36,7 +37,8 @@ public record FabricSpec(
     int packetOverheadBytes,
     long vcTurnaroundPs,
     int inputSpeedup,
-    String routing) {
+    String routing,
+    FaultPlan faults) {
 
   /** {@code fabric.deadlock-timeout}'s default. */
   public static final long DEADLOCK_TIMEOUT_PS = 1_000_000_000L;
@@ -45,7 +47,14 @@ public record FabricSpec(
   public FabricSpec(long linkBandwidthBitsPerSecond, long linkLatencyPs, long switchLatencyPs, int mtu,
       int packetHeaderBytes, Switching switching) {
     this(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes, switching,
-        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0, 1, "auto");
+        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0, 1, "auto", FaultPlan.NONE);
+  }
+
+  /** This fabric with {@code plan} for its faults. */
+  public FabricSpec withFaults(FaultPlan plan) {
+    return new FabricSpec(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes,
+        switching, flowControl, vcs, vcBufferBytes, separateClasses, datelines, deadlockTimeoutPs, packetOverheadBytes,
+        vcTurnaroundPs, inputSpeedup, routing, plan);
   }
 
   /** The largest packet on the wire: a full MTU, the header and the overhead. */

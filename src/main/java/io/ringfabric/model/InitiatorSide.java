@@ -33,6 +33,8 @@ final class InitiatorSide {
   private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
   private long lateResponses;
   private long retries;
+  private long unanswered;
+  private long confirmations;
 
   InitiatorSide(MessagingModule module, int node, int nodes, Layout layout, MachineSpec spec) {
     this.module = module;
@@ -206,7 +208,16 @@ final class InitiatorSide {
     }
   }
 
-  /** Resends each request still unanswered at its deadline, while retries are left. */
+  /**
+   * Resends each request still unanswered at its deadline, while retries are left. After the last
+   * deadline {@code module.confirmations} copies still go, each after twice the wait of the one
+   * before (none by default without faults, where every answer comes): the target answers it
+   * from its record of the action, or, never having served it, refuses it with TIMEOUT (it came
+   * after the initiator's last deadline), and from then on answers every copy alike; so the
+   * process learns what happened even when answers were lost. When none of those copies is
+   * answered either (a link down on the only way) the action ends TIMEOUT unanswered: the
+   * initiator cannot know whether the target applied it.
+   */
   void onTimeoutCheck() {
     if (now() >= checkAt) {
       checkAt = Long.MAX_VALUE;
@@ -214,14 +225,28 @@ final class InitiatorSide {
     while (!deadlines.isEmpty() && deadlines.peek().at() <= now()) {
       Deadline d = deadlines.poll();
       Context ctx = contexts[d.context()];
-      if (isSettled(d) || ctx.retriesUsed >= limits.retries()) {
-        continue; // answered, or out of retries: the answer (perhaps TIMEOUT) is on its way
+      if (isSettled(d)) {
+        continue;
       }
-      ctx.retriesUsed++;
-      retries++;
+      if (ctx.retriesUsed < limits.retries()) {
+        ctx.retriesUsed++;
+        retries++;
+      } else if (ctx.confirmationsUsed < limits.confirmations()) {
+        ctx.confirmationsUsed++;
+        confirmations++;
+      } else if (limits.confirmations() == 0) {
+        continue; // the answer (perhaps TIMEOUT, from the target) is on its way
+      } else {
+        unanswered++;
+        complete(ctx, Status.TIMEOUT, 0, null, module.work());
+        continue;
+      }
       long done = module.work();
       sendRequest(ctx, done);
-      deadlines.add(new Deadline(done + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+      int doublings = ctx.confirmationsUsed; // twice as long after each confirmation
+      long wait = limits.timeoutPs() > (Long.MAX_VALUE - done) >> doublings ? Long.MAX_VALUE - done
+          : limits.timeoutPs() << doublings;
+      deadlines.add(new Deadline(done + wait, ctx.index(), ctx.sequence()));
     }
     while (!deadlines.isEmpty() && isSettled(deadlines.peek())) {
       deadlines.poll();
@@ -292,5 +317,15 @@ final class InitiatorSide {
 
   long retries() {
     return retries;
+  }
+
+  /** Copies sent after an action's last deadline, to learn what the target made of it. */
+  long confirmations() {
+    return confirmations;
+  }
+
+  /** Actions ended TIMEOUT without any answer from the target. */
+  long unanswered() {
+    return unanswered;
   }
 }

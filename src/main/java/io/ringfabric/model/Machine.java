@@ -44,7 +44,7 @@ public final class Machine {
       memories[n] = place(new Memory(layout.memory(n), n, spec.timing()));
     }
     for (int s = 0; s < switches.length; s++) {
-      switches[s] = place(new Switch(s, topology, layout, spec.fabric(), spec.warmupPs()));
+      switches[s] = place(new Switch(s, topology, layout, spec.fabric(), spec.warmupPs(), spec.fabric().faults()));
     }
   }
 

@@ -48,5 +48,7 @@ public enum MessageKind {
   /** Switch to switch: following channels that wait on each other, to find a cycle. */
   DEADLOCK_PROBE,
   /** Switch to itself: an output link or an input's crossbar path that heads wait for is free. */
-  ALLOCATION_DUE
+  ALLOCATION_DUE,
+  /** Switch to switch: a packet damaged on the link, as bytes and the checksum it was sent with. */
+  CORRUPT_FRAME
 }

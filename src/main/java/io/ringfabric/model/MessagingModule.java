@@ -275,6 +275,21 @@ public final class MessagingModule extends Component {
     return target.refusedLate();
   }
 
+  /** Copies of requests sent after their action's last deadline, to learn the target's answer. */
+  public long confirmations() {
+    return initiator.confirmations();
+  }
+
+  /** Actions this module's contexts ended TIMEOUT without any answer from their target. */
+  public long unanswered() {
+    return initiator.unanswered();
+  }
+
+  /** Copies of requests this module had served or was serving, not applied again. */
+  public long duplicates() {
+    return target.duplicates();
+  }
+
   /** What the target side keeps of the operations it served: records, and those still holding a payload (tests). */
   int[] servedState() {
     return new int[] {target.records(), target.recordsHoldingPayload()};

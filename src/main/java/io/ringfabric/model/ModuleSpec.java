@@ -8,13 +8,19 @@ package io.ringfabric.model;
  *
  * @param directLocalPath {@code local-path = direct}: the module serves an action on its own
  *     node's ring itself, after a piece of its work, without packets through the switch
+ * @param confirmations copies of a request sent after the action's last deadline, each waiting
+ *     twice as long as the one before, to learn the target's answer when answers can be lost;
+ *     after the last the action ends TIMEOUT unanswered (0: the initiator waits for the answer)
  */
 public record ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs,
-    boolean directLocalPath) {
+    boolean directLocalPath, int confirmations) {
   /** Through the switch, as {@code local-path = fabric}. */
   public ModuleSpec(long timeoutPs, int retries, boolean holdWhenFull, long holdLimitPs) {
-    this(timeoutPs, retries, holdWhenFull, holdLimitPs, false);
+    this(timeoutPs, retries, holdWhenFull, holdLimitPs, false, 0);
   }
+
+  /** {@code module.confirmations = auto}: this many when the fabric can lose packets, else none. */
+  public static final int AUTO_CONFIRMATIONS = 4;
 
   /** FULL answered at once. */
   public ModuleSpec(long timeoutPs, int retries) {

@@ -2,6 +2,7 @@ package io.ringfabric.model;
 
 import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topology;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.BitSet;
 
@@ -40,8 +41,16 @@ public final class Switch extends Component {
   private final VirtualChannels channels; // null without credit flow control
   private long watchAt = Long.MAX_VALUE; // the earliest deadlock check posted and not yet handled
   private long allocateAt = Long.MAX_VALUE; // the earliest allocation posted and not yet handled
+  private final FaultPlan.Link[] faults; // by output port: the faults of its link, or null
+  private final long[] dropped; // by output port: packets lost on its link, at random
+  private final long[] lostOnDownLink; // and while it was down
+  private long corruptDetected; // frames that arrived failing their checksum
 
   public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs) {
+    this(switchId, topology, layout, fabric, warmupPs, FaultPlan.NONE);
+  }
+
+  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs, FaultPlan plan) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
     this.switchId = switchId;
     this.topology = topology;
@@ -53,6 +62,9 @@ public final class Switch extends Component {
     this.nextHop = new int[count];
     this.backPort = new int[count];
     boolean[] credited = new boolean[count];
+    this.faults = new FaultPlan.Link[count];
+    this.dropped = new long[count];
+    this.lostOnDownLink = new long[count];
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
       ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
@@ -62,6 +74,7 @@ public final class Switch extends Component {
           : link == null ? -1 : layout.switchComponent(link.toSwitch());
       backPort[p] = link == null ? -1 : link.toPort();
       credited[p] = link != null;
+      faults[p] = link == null ? null : plan.on(switchId, p);
     }
     this.routing = Routing.of(fabric.routing(), topology, fabric.datelines());
     this.channels = fabric.flowControl() == FlowControl.CREDIT
@@ -89,6 +102,18 @@ public final class Switch extends Component {
     @Override
     public MessageKind kind() {
       return MessageKind.CREDIT_RETURN;
+    }
+  }
+
+  /**
+   * A packet that a link damaged, as the {@link PacketFrame} bytes that arrived and the checksum
+   * computed before it left; the receiver's check of the two drops it. It came into channel
+   * {@code vc} of {@code inPort} and took {@code wireBytes} of its room.
+   */
+  public record CorruptFrame(int inPort, int vc, int checksum, int wireBytes, byte[] frame) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.CORRUPT_FRAME;
     }
   }
 
@@ -129,19 +154,25 @@ public final class Switch extends Component {
   protected void handle(Event event) {
     Message m = event.message();
     if (m instanceof PacketArrival arrival) {
-      if (channels == null) {
-        onPacketArrival(arrival);
-      } else {
-        onCreditedArrival(arrival);
-      }
+      onArrival(arrival);
     } else if (m instanceof CreditReturn credit) {
       onCreditReturn(credit);
     } else if (m instanceof DeadlockProbe probe) {
       onDeadlockProbe(probe);
     } else if (m == AllocationDue.INSTANCE) {
       onAllocationDue();
+    } else if (m instanceof CorruptFrame frame) {
+      onCorruptFrame(frame);
     } else {
       onDeadlockCheck();
+    }
+  }
+
+  private void onArrival(PacketArrival arrival) {
+    if (channels == null) {
+      onPacketArrival(arrival);
+    } else {
+      onCreditedArrival(arrival);
     }
   }
 
@@ -166,9 +197,52 @@ public final class Switch extends Component {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
       return;
     }
-    Topology.Link link = topology.linkAt(switchId, out);
     long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-    send(nextHop[out], arrives - now(), new PacketArrival(link.toPort(), cls, packet)); // no channels: vc carries the class
+    sendOnLink(out, cls, packet, wire, start, arrives); // no channels: the vc field carries the class
+  }
+
+  /**
+   * Sends {@code packet} over the link of {@code out} into channel {@code vc}, to arrive at {@code
+   * arrives}, as its faults decide: delivered, lost, or damaged; whether the next switch gets it
+   * (a lost packet takes no room there).
+   */
+  private boolean sendOnLink(int out, int vc, Packet packet, int wire, long start, long arrives) {
+    FaultPlan.Fate fate = faults[out] == null ? FaultPlan.Fate.DELIVERED : faults[out].next(start);
+    switch (fate) {
+      case DELIVERED:
+        send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet));
+        return true;
+      case CORRUPTED:
+        byte[] frame = PacketFrame.bytes(packet);
+        int checksum = PacketFrame.checksum(frame);
+        int bit = faults[out].flippedBit(8 * frame.length);
+        frame[bit / 8] ^= (byte) (1 << bit % 8);
+        send(nextHop[out], arrives - now(), new CorruptFrame(backPort[out], vc, checksum, wire, frame));
+        return true;
+      case DROPPED:
+        dropped[out]++;
+        return false;
+      default:
+        lostOnDownLink[out]++;
+        return false;
+    }
+  }
+
+  /**
+   * A frame that a link damaged arrives: its checksum fails, so it is dropped, and its room is
+   * free at once (the credit gets upstream a switch and a link later). A frame whose checksum
+   * holds goes on as the packet it is.
+   */
+  private void onCorruptFrame(CorruptFrame f) {
+    if (PacketFrame.checksum(f.frame()) == f.checksum()) {
+      onArrival(new PacketArrival(f.inPort(), f.vc(), PacketFrame.read(ByteBuffer.wrap(f.frame()))));
+      return;
+    }
+    corruptDetected++;
+    if (channels != null) {
+      send(nextHop[f.inPort()], fabric.switchLatencyPs() + fabric.linkLatencyPs(),
+          new CreditReturn(backPort[f.inPort()], f.vc(), f.wireBytes()));
+    }
   }
 
   // ---- credit flow control ----
@@ -210,7 +284,7 @@ public final class Switch extends Component {
     int inVc = b % channels.perPort();
     Packet packet = w.packet();
     int n = routing.route(switchId, inPort, channels.classOf(inVc), packet.targetNode(), packet.spread(), ways);
-    channels.route(b, ways, n, now());
+    channels.route(b, ways, aroundDownLinks(n), now());
   }
 
   /**
@@ -292,7 +366,7 @@ public final class Switch extends Component {
    * index in {@link #ways}.
    */
   private int soonestFree(int inPort, int cls, Packet packet) {
-    int n = routing.route(switchId, inPort, cls, packet.targetNode(), packet.spread(), ways);
+    int n = aroundDownLinks(routing.route(switchId, inPort, cls, packet.targetNode(), packet.spread(), ways));
     int best = 0;
     for (int i = 1; i < n; i++) {
       if (ports[ways[2 * i]].freeAt() < ports[ways[2 * best]].freeAt()) {
@@ -300,6 +374,24 @@ public final class Switch extends Component {
       }
     }
     return best;
+  }
+
+  /**
+   * Leaves out of the first {@code n} {@link #ways} those whose link is down now, unless none
+   * would be left (a routing with one way cannot go round a down link: its packets are lost
+   * there); how many are left.
+   */
+  private int aroundDownLinks(int n) {
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      int p = ways[2 * i];
+      if (faults[p] == null || !faults[p].down(now())) {
+        ways[2 * kept] = p;
+        ways[2 * kept + 1] = ways[2 * i + 1];
+        kept++;
+      }
+    }
+    return kept == 0 ? n : kept;
   }
 
   /** The buffer after {@code b} in {@code set}, going round. */
@@ -312,9 +404,6 @@ public final class Switch extends Component {
   private void forward(int b, int out, int vc, VirtualChannels.Waiting w) {
     Packet packet = w.packet();
     int inPort = b / channels.perPort();
-    if (out != 0) {
-      channels.take(out, vc, w.wireBytes());
-    }
     channels.served(out, b);
     long stalled = channels.unblock(b, now());
     OutputPort port = ports[out];
@@ -340,7 +429,9 @@ public final class Switch extends Component {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
     } else {
       long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-      send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet));
+      if (sendOnLink(out, vc, packet, w.wireBytes(), start, arrives)) {
+        channels.take(out, vc, w.wireBytes());
+      }
     }
     routeHead(b);
     if (channels.head(b) != null) { // the next head may go when its input has a path free again
@@ -463,6 +554,21 @@ public final class Switch extends Component {
   /** How long they waited, added up. */
   public long creditStallPs(int p) {
     return channels == null ? 0 : channels.stallPs(p);
+  }
+
+  /** Packets lost at random on the link behind port {@code p}. */
+  public long dropped(int p) {
+    return dropped[p];
+  }
+
+  /** Packets lost on the link behind port {@code p} while it was down. */
+  public long lostOnDownLink(int p) {
+    return lostOnDownLink[p];
+  }
+
+  /** Frames that arrived here failing their checksum, and were dropped. */
+  public long corruptDetected() {
+    return corruptDetected;
   }
 
   /** What this switch's virtual channels hold (tests and the deadlock watch); null without credits. */

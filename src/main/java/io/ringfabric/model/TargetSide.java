@@ -37,6 +37,7 @@ final class TargetSide {
   private long servedPuts;
   private long servedGets;
   private long refusedLate;
+  private long duplicates;
 
   TargetSide(MessagingModule module, int node, Layout layout, MachineSpec spec) {
     this.module = module;
@@ -78,9 +79,11 @@ final class TargetSide {
   void onRequest(Packet first, byte[] payload) {
     Served last = served(first.sourceNode(), first.sourceContext());
     if (last != null && first.sequence() < last.sequence) {
+      duplicates++;
       return; // a copy of an action the initiator has finished with
     }
     if (last != null && last.sequence == first.sequence()) {
+      duplicates++; // a copy of one being served or served: never applied twice
       if (!last.pending) {
         respond(first.action(), last, module.work());
       }
@@ -258,6 +261,11 @@ final class TargetSide {
 
   long refusedLate() {
     return refusedLate;
+  }
+
+  /** Copies of requests already served or being served, answered from the record (or dropped) rather than applied again. */
+  long duplicates() {
+    return duplicates;
   }
 
   long heldPuts() {

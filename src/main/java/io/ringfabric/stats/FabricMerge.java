@@ -74,7 +74,10 @@ final class FabricMerge {
     return new RunResult.Links(count, count == 0 ? 0 : Results.round(sum / count),
         Results.round(max), maxName, packets, queued,
         queued == 0 ? 0 : Results.round(waitPs / 1000.0 / queued), SimTime.toNs(maxWait), maxQueue,
-        stalls, stalls == 0 ? 0 : Results.round(stallPs / 1000.0 / stalls));
+        stalls, stalls == 0 ? 0 : Results.round(stallPs / 1000.0 / stalls),
+        parts.stream().mapToLong(t -> t.faults().dropped()).sum(),
+        parts.stream().mapToLong(t -> t.faults().lostOnDownLinks()).sum(),
+        parts.stream().mapToLong(t -> t.faults().corruptDetected()).sum());
   }
 
   /** Rings in node order; the first of equally full rings is named the fullest. */

@@ -43,6 +43,7 @@ public record PartTally(
     List<Ring> rings,
     Checks checks,
     List<Link> links,
+    Faults faults,
     List<Digest> components) {
 
   /** One op type; {@code errors} by status name, only those that happened, in name order. */
@@ -74,7 +75,11 @@ public record PartTally(
   public record CoreCounters(long polls, long pollPs, long busyPs, long notifications) {}
 
   /** The part's module; {@code served} counts PUTs and GETs applied to rings. */
-  public record ModuleCounters(long retries, long lateResponses, long served, long refusedLate) {}
+  public record ModuleCounters(long retries, long lateResponses, long served, long refusedLate, long duplicates,
+      long unanswered, long confirmations) {}
+
+  /** What the faults of {@code fabric.faults} did at the part's switch: packets lost at random or on a down link, frames that failed their checksum here. */
+  public record Faults(long dropped, long lostOnDownLinks, long corruptDetected) {}
 
   /** One process at the end of the run, as {@link Core.ProcessOutcome}. */
   public record Outcome(String name, String state, long endedAt, String failure) {}
@@ -106,12 +111,14 @@ public record PartTally(
         ops(module == null ? new OpCounters() : module.gets()),
         PartLatencies.of(machine, part).encode(),
         coreCounters(cores),
-        module == null ? new ModuleCounters(0, 0, 0, 0) : new ModuleCounters(module.retries(),
-            module.lateResponses(), module.servedPuts() + module.servedGets(), module.refusedLate()),
+        module == null ? new ModuleCounters(0, 0, 0, 0, 0, 0, 0) : new ModuleCounters(module.retries(),
+            module.lateResponses(), module.servedPuts() + module.servedGets(), module.refusedLate(),
+            module.duplicates(), module.unanswered(), module.confirmations()),
         outcomes(cores),
         rings(machine, part),
         checks(node ? built.elementChecks(part) : new ElementCheck()),
         links(machine, part),
+        faults(machine.fabricSwitch(part)),
         digests(machine, part));
   }
 
@@ -182,6 +189,16 @@ public record PartTally(
 
   private static Checks checks(ElementCheck c) {
     return new Checks(c.checked(), c.corrupt(), c.outOfOrder(), c.unstamped());
+  }
+
+  private static Faults faults(Switch s) {
+    long dropped = 0;
+    long lost = 0;
+    for (int p = 1; p < s.ports().length; p++) {
+      dropped += s.dropped(p);
+      lost += s.lostOnDownLink(p);
+    }
+    return new Faults(dropped, lost, s.corruptDetected());
   }
 
   private static List<Link> links(Machine machine, int part) {

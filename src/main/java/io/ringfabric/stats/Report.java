@@ -74,6 +74,18 @@ public final class Report {
       item("late responses", count(m.lateResponses()));
       item("refused as too late", count(m.refusedLate()));
     }
+    if (m.confirmations() > 0) {
+      item("confirmations", count(m.confirmations()) + " copies sent after an action's last deadline,"
+          + " to learn the target's answer");
+    }
+    if (m.unanswered() > 0) {
+      item("unanswered", count(m.unanswered()) + " action(s) ended TIMEOUT with no answer at all"
+          + " (whether the target applied them is unknown)");
+    }
+    if (m.duplicatesSuppressed() > 0) {
+      item("duplicates suppressed", count(m.duplicatesSuppressed()) + " copies of requests answered from"
+          + " the record, not applied again");
+    }
 
     processes(r.processes());
     integrity(r);
@@ -150,6 +162,10 @@ public final class Report {
     if (l.creditStalls() > 0) {
       item("credit stalls", count(l.creditStalls()) + " waits for room in the next switch, mean "
           + fmt("%.1f", l.meanCreditStallNs()) + " ns");
+    }
+    if (l.dropped() > 0 || l.lostOnDownLinks() > 0 || l.corruptDetected() > 0) {
+      item("faults", count(l.dropped()) + " packet(s) lost on the wire, " + count(l.lostOnDownLinks())
+          + " on down links, " + count(l.corruptDetected()) + " corrupted (checksum failed, dropped)");
     }
   }
 

@@ -84,6 +84,9 @@ public final class Results {
     long late = 0;
     long served = 0;
     long refused = 0;
+    long duplicates = 0;
+    long unanswered = 0;
+    long confirmations = 0;
     RunResult.Integrity integrity = new RunResult.Integrity(0, 0, 0, 0);
     for (PartTally t : parts) {
       puts.add(t.puts());
@@ -96,6 +99,9 @@ public final class Results {
       late += t.module().lateResponses();
       served += t.module().served();
       refused += t.module().refusedLate();
+      duplicates += t.module().duplicates();
+      unanswered += t.module().unanswered();
+      confirmations += t.module().confirmations();
       integrity = add(integrity, t.checks());
     }
     Map<String, RunResult.Ops> ops = new LinkedHashMap<>();
@@ -123,7 +129,8 @@ public final class Results {
         FabricMerge.rings(parts),
         new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
-        new RunResult.Module(retries, late, refused, served, notifications),
+        new RunResult.Module(retries, late, refused, served, notifications, duplicates, unanswered,
+            confirmations),
         processes.result(),
         integrity);
   }

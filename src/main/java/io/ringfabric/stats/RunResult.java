@@ -51,7 +51,9 @@ public record RunResult(
   /**
    * Links between switches, after the warm-up: busy time over the simulated time after it;
    * packets that started after it, and those of them that waited for a busy link; packets that
-   * waited for room in the switch behind a link (credit flow control), and their mean wait.
+   * waited for room in the switch behind a link (credit flow control), and their mean wait; and,
+   * over the whole run, packets {@code fabric.faults} lost (at random, or on a down link) and
+   * corrupted ones whose receiver's checksum failed.
    *
    * @param maxLink the busiest link's name
    */
@@ -66,7 +68,10 @@ public record RunResult(
       double maxWaitNs,
       int maxQueueDepth,
       long creditStalls,
-      double meanCreditStallNs) {}
+      double meanCreditStallNs,
+      long dropped,
+      long lostOnDownLinks,
+      long corruptDetected) {}
 
   /**
    * Ring buffers at the end of the run, and at their fullest.
@@ -89,10 +94,17 @@ public record RunResult(
   /**
    * Messaging-module events beyond ops: copies of requests resent after a timeout, answers to
    * copies that came after the action was over, requests refused because they came after the
-   * initiator's last deadline, requests applied to rings, arrival notifications raised.
+   * initiator's last deadline, requests applied to rings, arrival notifications raised, copies of
+   * requests already served or being served that were answered from the record, not applied again,
+   * actions that ended TIMEOUT with no answer at all (what became of them at the target is
+   * unknown: their requests or every answer were lost), and copies sent after an action's last
+   * deadline to learn the target's answer (which it gives from its record, or refuses TIMEOUT).
    */
   public record Module(
-      long retries, long lateResponses, long refusedLate, long requestsServed, long notifications) {}
+      long retries, long lateResponses, long refusedLate, long requestsServed, long notifications,
+      long duplicatesSuppressed,
+      long unanswered,
+      long confirmations) {}
 
   /** What became of the processes; {@code failures} says why each stopped early. */
   public record Processes(

@@ -2,6 +2,7 @@ package io.ringfabric.config;
 
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.model.FabricSpec;
+import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
@@ -81,7 +82,7 @@ class ScenarioLoaderTest {
     assertEquals(16, s.nodes());
     assertEquals(new NodeSpec(4, 64), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0, 1, "auto"), s.fabric());
+        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0, 1, "auto", FaultPlan.NONE), s.fabric());
     assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
     assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
@@ -101,7 +102,7 @@ class ScenarioLoaderTest {
     assertEquals(8, s.nodes());
     assertEquals(new NodeSpec(2, 8), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0, 1, "auto"), s.fabric());
+        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0, 1, "auto", FaultPlan.NONE), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
@@ -269,6 +270,39 @@ class ScenarioLoaderTest {
     List<String> none = problems(GOOD, "topology.kind=file");
     assertEquals(1, none.size(), none.toString());
     assertTrue(none.get(0).contains("needs topology.file"), none.get(0));
+  }
+
+  @Test
+  void faultsNameLinksAsTheReportDoesAndGetConfirmations() {
+    Scenario s = parse(GOOD, "topology.kind=torus", "topology.dims=[4,4]",
+        "fabric.faults=[{ link = \"node 0 +x\", from = 1us, to = 2us }, { links = all, drop-rate = 1e-3 },"
+            + " { link = \"node 5 -y -> node 1\", corrupt-rate = 0.5 }]");
+    assertEquals(new FaultPlan(7, List.of(
+        new FaultPlan.LinkFault(0, 1, 1_000_000, 2_000_000, true, 0, 0),
+        new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 1e-3, 0),
+        new FaultPlan.LinkFault(5, 4, 0, Long.MAX_VALUE, false, 0, 0.5))), s.fabric().faults());
+    assertEquals(ModuleSpec.AUTO_CONFIRMATIONS, s.module().confirmations(), "auto: faults can lose packets");
+    assertEquals(0, parse(GOOD).module().confirmations(), "auto: nothing is lost");
+    assertEquals(2, parse(GOOD, "module.confirmations=2").module().confirmations());
+    String[][] bad = {
+        {"{ link = \"node 0 +z\" }", "ringfabric.fabric.faults[0].link: no link 'node 0 +z': name it as the report"
+            + " does, by its switch and port (\"node 0 +x\") or whole (\"node 0 +x -> node 1\")"},
+        {"{ link = \"node 0 +x\", links = all }", "ringfabric.fabric.faults[0].links: a fault names one link"},
+        {"{ links = some, drop-rate = 0.1 }", "ringfabric.fabric.faults[0].links: must be all"},
+        {"{ links = all }", "ringfabric.fabric.faults[0].links: every link down would carry nothing"},
+        {"{ links = all, drop-rate = 0.7, corrupt-rate = 0.6 }", "ringfabric.fabric.faults[0].corrupt-rate: drop-rate"
+            + " + corrupt-rate is 1.3, more than 1"},
+        {"{ link = \"node 0 +x\", from = 2us, to = 1us }", "ringfabric.fabric.faults[0].to: must come after from"},
+        {"{ link = \"node 0 +x\", wobble = 1 }", "ringfabric.fabric.faults[0].wobble"},
+        {"7", "ringfabric.fabric.faults[0]: must be a block such as"}};
+    for (String[] b : bad) {
+      List<String> p = problems(GOOD, "topology.kind=torus", "topology.dims=[4,4]", "fabric.faults=[" + b[0] + "]");
+      assertEquals(1, p.size(), b[0] + ": " + p);
+      assertTrue(p.get(0).contains(b[1]), b[0] + ": " + p.get(0));
+    }
+    List<String> lots = problems(GOOD, "module.confirmations=lots");
+    assertTrue(lots.get(0).endsWith("ringfabric.module.confirmations: must be auto or a count from 0 to 30, not 'lots'"),
+        lots.toString());
   }
 
   @Test

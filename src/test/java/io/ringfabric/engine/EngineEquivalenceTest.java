@@ -2,6 +2,7 @@ package io.ringfabric.engine;
 
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TestScenarios;
@@ -94,6 +95,9 @@ class EngineEquivalenceTest {
     if (variant % 5 == 2) {
       t.switching(Switching.STORE_AND_FORWARD);
     }
+    if (variant % 4 == 3) { // packets lost and corrupted on every link
+      t.faults(new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 2e-3, 2e-3));
+    }
     if (variant % 3 != 1) { // credit flow control, often with buffers of one or two packets that stall
       int[] vcs = {2, 3, 4};
       int[] room = {272, 2 * 272, 2048};
@@ -119,17 +123,20 @@ class EngineEquivalenceTest {
     long full = 0;
     long empty = 0;
     long retries = 0;
+    long lost = 0;
     long roundTrips = 0;
     for (Case c : scenarios().toList()) {
       RunResult r = Simulation.run(BuiltMachine.of(c.scenario()), ReferenceEngine.NAME);
       full += r.ops().get("put").errors().getOrDefault("FULL", 0L);
       empty += r.ops().get("get").errors().getOrDefault("EMPTY", 0L);
       retries += r.module().retries();
+      lost += r.links().dropped() + r.links().corruptDetected();
       roundTrips += r.latencyNs().get("roundTrip").count();
     }
     assertTrue(full > 0, "no PUT met FULL");
     assertTrue(empty > 0, "no GET met EMPTY");
     assertTrue(retries > 0, "no request was retried");
+    assertTrue(lost > 0, "no packet was lost or corrupted");
     assertTrue(roundTrips > 0, "no ping-pong round trip");
     assertTrue(scenarios().count() >= 20);
   }

@@ -35,6 +35,8 @@ public final class TestScenarios {
   long vcTurnaround = 0;
   int inputSpeedup = 1;
   String routing = "auto";
+  int confirmations = -1; // auto
+  List<FaultPlan.LinkFault> faults = List.of();
   long mmio = 50_000;
   long memoryLatency = 60_000;
   long memoryBandwidth = 40_000_000_000L;
@@ -94,6 +96,12 @@ public final class TestScenarios {
 
   public String routing() {
     return routing;
+  }
+
+  /** {@code fabric.faults}. */
+  public TestScenarios faults(FaultPlan.LinkFault... f) {
+    faults = List.of(f);
+    return this;
   }
 
   public TestScenarios inputSpeedup(int packets) {
@@ -258,9 +266,10 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, routing),
+            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, routing, new FaultPlan(seed, faults)),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
-        new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
+        new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath,
+            confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
         new TreeMap<>());
   }
 }
