@@ -10,7 +10,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * The layers of ringfabric, as the README's project layout draws them, top to bottom: {@code cli};
- * {@code cluster}; {@code run}; {@code engine}, {@code stats}, {@code trace}; {@code config};
+ * {@code cluster}; {@code run}; {@code checkpoint}; {@code engine}, {@code stats}, {@code trace}; {@code config};
  * {@code workload}, {@code hocon}, {@code examples}; {@code model}; {@code topology}. A package
  * uses only packages below it. A change that breaks this fails the build.
  */
@@ -22,6 +22,7 @@ class LayeringTest {
       .layer("cli").definedBy("io.ringfabric.cli..")
       .layer("cluster").definedBy("io.ringfabric.cluster..")
       .layer("run").definedBy("io.ringfabric.run..")
+      .layer("checkpoint").definedBy("io.ringfabric.checkpoint..")
       .layer("engine").definedBy("io.ringfabric.engine..")
       .layer("stats").definedBy("io.ringfabric.stats..")
       .layer("trace").definedBy("io.ringfabric.trace..")
@@ -34,11 +35,12 @@ class LayeringTest {
       .whereLayer("cli").mayNotBeAccessedByAnyLayer()
       .whereLayer("cluster").mayOnlyBeAccessedByLayers("cli")
       .whereLayer("run").mayOnlyBeAccessedByLayers("cluster", "cli")
-      .whereLayer("engine").mayOnlyBeAccessedByLayers("run", "cluster", "cli")
+      .whereLayer("checkpoint").mayOnlyBeAccessedByLayers("run", "cluster", "cli")
+      .whereLayer("engine").mayOnlyBeAccessedByLayers("checkpoint", "run", "cluster", "cli")
       .whereLayer("stats").mayOnlyBeAccessedByLayers("run", "cluster", "cli")
       .whereLayer("trace").mayOnlyBeAccessedByLayers("engine", "run", "cluster", "cli")
-      .whereLayer("config").mayOnlyBeAccessedByLayers("engine", "stats", "run", "cluster", "cli")
-      .whereLayer("workload").mayOnlyBeAccessedByLayers("config", "stats", "examples", "run", "cluster", "cli")
+      .whereLayer("config").mayOnlyBeAccessedByLayers("engine", "stats", "checkpoint", "run", "cluster", "cli")
+      .whereLayer("workload").mayOnlyBeAccessedByLayers("config", "stats", "examples", "checkpoint", "run", "cluster", "cli")
       .whereLayer("hocon").mayOnlyBeAccessedByLayers("workload", "config", "run", "cluster", "cli")
       .whereLayer("examples").mayNotBeAccessedByAnyLayer();
 

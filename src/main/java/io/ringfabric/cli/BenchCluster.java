@@ -36,7 +36,7 @@ final class BenchCluster {
     Scenario scenario = ScenarioLoader.load(file, overrides);
     int[] ports = ClusterHosts.freePorts(members);
     Duration join = Duration.ofSeconds(60);
-    try (MemberJvms jvms = MemberJvms.start(file, overrides, members, ports[0],
+    try (MemberJvms jvms = MemberJvms.start(file, null, overrides, members, ports[0],
         Arrays.copyOfRange(ports, 1, members), join, memberJavaOpts, dir)) {
       System.gc();
       Bench.resetPeaks();

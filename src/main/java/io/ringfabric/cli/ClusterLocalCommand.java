@@ -70,13 +70,19 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   @Mixin ProgressArg progressArg;
 
+  @Mixin CheckpointArgs checkpointArgs;
+
   @Override
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter stderr = spec.commandLine().getErr();
     boolean isDefault = config == null;
     Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : config;
-    Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
+    checkpointArgs.refuseSavingOnACluster();
+    if (checkpointArgs.restores() && config != null) {
+      throw new BadInput("--restore continues the scenario saved in the checkpoint; give no CONFIG (" + config + ")");
+    }
+    Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
     Scenarios.checkMembers(scenario, members);
     String placement = placementArg.kind();
     Duration timeout = Times.joinTimeout(joinTimeout);
@@ -87,8 +93,8 @@ final class ClusterLocalCommand implements Callable<Integer> {
     clearOldLogs(logs);
     int[] ports = ClusterHosts.freePorts(members);
     int[] others = Arrays.copyOfRange(ports, 1, members);
-    try (MemberJvms jvms = MemberJvms.start(file, overrideArgs.overrides(), members, ports[0], others,
-        timeout, memberJavaOpts, logs)) {
+    try (MemberJvms jvms = MemberJvms.start(file, checkpointArgs.restore, overrideArgs.overrides(), members,
+        ports[0], others, timeout, memberJavaOpts, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       Progress counted = new Progress();
@@ -100,7 +106,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
             ConfigFactory.empty()), text -> {
               stderr.println("ringfabric: " + text);
               stderr.flush();
-            }, jvms.died(), counted);
+            }, jvms.died(), counted, checkpointArgs.checkpointing(scenario));
       }
       return Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (EngineAborted e) {

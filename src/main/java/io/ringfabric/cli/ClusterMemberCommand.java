@@ -80,6 +80,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
 
   @Mixin ProgressArg progressArg;
 
+  @Mixin CheckpointArgs checkpointArgs;
+
   @Option(names = "--exit-with-parent", hidden = true,
       description = "Exit when standard input closes: cluster local's children end with their parent.")
   boolean exitWithParent;
@@ -94,7 +96,11 @@ final class ClusterMemberCommand implements Callable<Integer> {
     Path given = config != null ? config : configArgument;
     boolean isDefault = given == null;
     Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : given;
-    Scenario scenario = Scenarios.load(file, isDefault, overrideArgs.overrides());
+    checkpointArgs.refuseSavingOnACluster();
+    if (checkpointArgs.restores() && given != null) {
+      throw new BadInput("--restore continues the scenario saved in the checkpoint; give no CONFIG (" + given + ")");
+    }
+    Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
     ClusterRun.Options options = options(scenario);
     if (options.lead()) {
       Scenarios.prepareOutputDirectory(out);
@@ -112,7 +118,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
         finished = ClusterRun.member(scenario, options, text -> {
           stderr.println("ringfabric: " + text);
           stderr.flush();
-        }, new CompletableFuture<>(), counted);
+        }, new CompletableFuture<>(), counted, checkpointArgs.checkpointing(scenario));
       }
       return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (ClusterRun.MemberFailed e) {

@@ -22,19 +22,20 @@ final class MemberJvms implements AutoCloseable {
   /**
    * Starts a member on each of {@code ports}, joining the lead at {@code leadPort}.
    *
+   * @param restore the checkpoint the run continues ({@code --restore}), which each member reads, or null
    * @param overrides the scenario's {@code --set} overrides, as the lead has them
    * @param javaOptions the members' JVM options ({@code --member-java-opts}), or null for this
    *     JVM's own
    * @param logs the directory for {@code member-<port>.log}
    */
-  static MemberJvms start(Path config, List<String> overrides, int members, int leadPort, int[] ports,
-      Duration joinTimeout, String javaOptions, Path logs) {
+  static MemberJvms start(Path config, Path restore, List<String> overrides, int members, int leadPort,
+      int[] ports, Duration joinTimeout, String javaOptions, Path logs) {
     MemberJvms jvms = new MemberJvms();
     Runtime.getRuntime().addShutdownHook(jvms.reaper);
     try {
       for (int port : ports) {
         Path log = logs.resolve("member-" + port + ".log");
-        Process child = start(config, overrides, members, leadPort, port, joinTimeout, javaOptions, log);
+        Process child = start(config, restore, overrides, members, leadPort, port, joinTimeout, javaOptions, log);
         jvms.children.add(child);
         child.onExit().thenAccept(p -> {
           if (p.exitValue() != 0) {
@@ -72,13 +73,14 @@ final class MemberJvms implements AutoCloseable {
     return died;
   }
 
-  private static Process start(Path config, List<String> overrides, int members, int leadPort, int port,
-      Duration joinTimeout, String javaOptions, Path log) {
+  private static Process start(Path config, Path restore, List<String> overrides, int members, int leadPort,
+      int port, Duration joinTimeout, String javaOptions, Path log) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(javaOptions(javaOptions));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "cluster", "member", "--config", config.toAbsolutePath().toString(),
+        "cluster", "member", restore == null ? "--config" : "--restore",
+        (restore == null ? config : restore).toAbsolutePath().toString(),
         "--host", "127.0.0.1", "--port", String.valueOf(port), "--seeds", "127.0.0.1:" + leadPort,
         "--members", String.valueOf(members), "--join-timeout", joinTimeout.toSeconds() + "s",
         "--exit-with-parent"));

@@ -1,5 +1,7 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.checkpoint.BadCheckpoint;
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.Progress;
@@ -67,20 +69,23 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Mixin CheckpointArgs checkpointArgs;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter stdout = spec.commandLine().getOut();
-    boolean isDefault = config == null;
-    Path file = isDefault ? Scenarios.defaultConfig(main.env(Main.HOME_ENV)) : config;
-    Scenario scenario = Scenarios.load(file, isDefault, overrides());
+    Scenario scenario = scenario();
     TraceOptions traceOptions = traceArgs.options(scenario);
+    Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     prepareOutput();
 
     RunResult result;
     Progress counted = new Progress();
     try (ProgressLine line = ProgressLine.show(progressArg.progress, main, "", counted, scenario.durationPs(),
         spec.commandLine().getErr())) {
-      result = Simulation.run(scenario, traceOptions, counted);
+      result = Simulation.run(scenario, traceOptions, counted, checkpoints);
+    } catch (BadCheckpoint e) {
+      throw new BadInput("checkpoint " + checkpointArgs.restore + ": " + e.getMessage());
     } catch (UncheckedIOException e) {
       throw new BadInput(e.getMessage());
     } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
@@ -88,7 +93,30 @@ final class RunCommand implements Callable<Integer> {
       throw new Simulation.OutOfMemory(scenario.nodes(), full);
     }
 
-    return Outputs.write(result, scenario, out, traceArgs.trace, stdout, spec.commandLine().getErr());
+    PrintWriter stderr = spec.commandLine().getErr();
+    int status = Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+    checkpointArgs.tell(checkpoints, stdout, stderr);
+    stdout.flush();
+    if (checkpoints.failure() != null) {
+      stderr.println("ringfabric: run failed: " + checkpoints.failure());
+      stderr.flush();
+      return Main.FAILED;
+    }
+    return status;
+  }
+
+  /** The scenario file's, with the overrides; or, with --restore, the checkpoint's own. */
+  private Scenario scenario() {
+    if (checkpointArgs.restores()) {
+      if (config != null) {
+        throw new BadInput("--restore continues the scenario saved in the checkpoint; give no CONFIG ("
+            + config + ")");
+      }
+      return checkpointArgs.scenario(overrides());
+    }
+    boolean isDefault = config == null;
+    Path file = isDefault ? Scenarios.defaultConfig(main.env(Main.HOME_ENV)) : config;
+    return Scenarios.load(file, isDefault, overrides());
   }
 
   /** {@code --set} in order, then {@code --engine} and {@code --seed}. */

@@ -2,6 +2,7 @@ package io.ringfabric.cluster;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.EngineAborted;
@@ -81,6 +82,15 @@ public final class ClusterRun {
   /** As {@link #member(Scenario, Options, Consumer, CompletableFuture)}; this member's lanes count their work in {@code progress}. */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> memberDied, Progress progress) {
+    return member(scenario, options, log, memberDied, progress, Checkpointing.none());
+  }
+
+  /**
+   * As {@link #member(Scenario, Options, Consumer, CompletableFuture, Progress)}, this member's
+   * share continuing the checkpoint {@code checkpoints} holds (each member reads the file itself).
+   */
+  public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
+      CompletableFuture<String> memberDied, Progress progress, Checkpointing checkpoints) {
     LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
     CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
@@ -94,7 +104,7 @@ public final class ClusterRun {
       }
       ctx.watch(ctx.spawn(Member.create(scenario, options.version(),
           options.trace() == null ? null : options.trace().file(), options.joinTimeout(), log, progress,
-          outcome), "member"));
+          checkpoints, outcome), "member"));
       // Both actors end by completing their future; one that stops without (a fault) must not leave
       // this JVM waiting.
       return Behaviors.receive(Void.class).onSignal(Terminated.class, t -> {

@@ -1,7 +1,9 @@
 package io.ringfabric.cluster;
 
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.Coordinator;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.Guardian;
@@ -98,6 +100,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private final String version;
   private final Path traceFile; // only the lead's own member writes the trace
   private final Progress progress; // where this member's lanes count their work
+  private final Checkpointing checkpoints;
   private final CompletableFuture<Outcome> outcome;
   private final Consumer<String> log;
   private ActorRef<Lead.Command> lead;
@@ -110,16 +113,19 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private boolean ended;
   private boolean delivered;
 
+  /** @param checkpoints the checkpoint this member's share continues, or {@link Checkpointing#none()} */
   public static Behavior<Command> create(Scenario scenario, String version, Path traceFile,
-      Duration joinTimeout, Consumer<String> log, Progress progress, CompletableFuture<Outcome> outcome) {
+      Duration joinTimeout, Consumer<String> log, Progress progress, Checkpointing checkpoints,
+      CompletableFuture<Outcome> outcome) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, progress, outcome)));
+        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, progress, checkpoints, outcome)));
   }
 
   private Member(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
       String version, Path traceFile, Duration joinTimeout, Consumer<String> log, Progress progress,
-      CompletableFuture<Outcome> outcome) {
+      Checkpointing checkpoints, CompletableFuture<Outcome> outcome) {
     super(ctx);
+    this.checkpoints = checkpoints;
     this.progress = progress;
     this.log = log;
     this.timers = timers;
@@ -195,13 +201,14 @@ public final class Member extends AbstractBehavior<Member.Command> {
     }
     built = BuiltMachine.of(scenario);
     PartLatencies.attach(built.machine());
+    checkpoints.prepare(built, ActorEngine.NAME); // a continued run: every part as saved, this member's run
     if (s.trace() != null && s.index() == 0) {
       trace = Simulation.startTrace(built, s.trace().options(traceFile));
     } else if (s.trace() != null) {
       Simulation.attachRecorders(built.machine(), s.trace().options(null)); // records go to member 0
     }
     lanes = Guardian.spawnLanes(getContext(), built.machine(), share, "member " + s.index(), lanes(s),
-        scenario.actors(), scenario.durationPs(), trace, progress);
+        scenario.actors(), scenario.durationPs(), trace, progress, checkpoints);
     lanes.coordinators().forEach(getContext()::watch);
     getContext().pipeToSelf(lanes.done(), RunEnded::new);
     lead.tell(new Lead.Ready(s.index(), lanes.coordinators()));

@@ -87,6 +87,16 @@ public final class BuiltMachine {
     return machine;
   }
 
+  /** The element checks of the consumers on {@code node}, in the order they were started: a checkpoint saves them. */
+  public List<ElementCheck> checksOf(int node) {
+    return checks.get(node);
+  }
+
+  /** Puts the element checks a checkpoint saved for {@code node} in place of the fresh ones. */
+  public void restoreChecks(int node, List<ElementCheck> saved) {
+    checks.set(node, new ArrayList<>(saved));
+  }
+
   /** The consumers' element checks, merged. */
   public ElementCheck elementChecks() {
     ElementCheck all = new ElementCheck();

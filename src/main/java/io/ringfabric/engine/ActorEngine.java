@@ -32,6 +32,12 @@ public final class ActorEngine {
    */
   public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace,
       Progress progress) {
+    return run(machine, actors, durationPs, trace, progress, Checkpoints.NONE);
+  }
+
+  /** As {@link #run(Machine, Scenario.ActorSpec, long, TraceWriter, Progress)}, saving or continuing a checkpoint as {@code checkpoints} says. */
+  public static EngineRun run(Machine machine, Scenario.ActorSpec actors, long durationPs, TraceWriter trace,
+      Progress progress, Checkpoints checkpoints) {
     // Start logging before the actor system does, from this one thread: SLF4J otherwise warns
     // that it replayed calls made by several threads during its initialisation.
     LoggerFactory.getILoggerFactory();
@@ -40,7 +46,7 @@ public final class ActorEngine {
     try (LaneExecutor.Watch lanesFull = failWhenOutOfMemory(config, done);
         HeapGuard guard = HeapGuard.watch(() -> done.completeExceptionally(new EngineAborted.OutOfMemory(
             "the heap stayed over " + Math.round(HeapGuard.FULL * 100) + "% full after a collection")))) {
-      ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, progress, done),
+      ActorSystem<Void> system = ActorSystem.create(Guardian.create(machine, actors, durationPs, trace, progress, checkpoints, done),
           "ringfabric", config);
       failWhenStopped(system, done);
       try {

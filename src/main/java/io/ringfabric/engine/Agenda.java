@@ -75,6 +75,7 @@ final class Agenda {
   private List<Event> outbox = new ArrayList<>();
   private List<Recorder.Entry> records = new ArrayList<>();
   private boolean endRun;
+  private boolean resumed;
   private long events;
   private long lastEventTime;
 
@@ -157,6 +158,37 @@ final class Agenda {
       case IN_TRANSIT -> "a handover in transit";
       default -> who >= 0 && who < names.length ? names[who] : "holder " + who;
     };
+  }
+
+  /**
+   * The part continues a checkpoint: its components were restored, so they are not started, and
+   * {@code pending} are the events they had pending; the counts go on from what they handled.
+   */
+  void resume(int who, List<Event> pending, Component[] components) {
+    held(who);
+    resumed = true;
+    for (int id : layout.componentsOf(part)) {
+      events += components[id].eventsHandled();
+      lastEventTime = Math.max(lastEventTime, components[id].lastEventPs());
+    }
+    for (Event e : pending) {
+      queue(e.target() - first, e);
+    }
+  }
+
+  /** Whether the part continues a checkpoint ({@link #resume}). */
+  boolean resumed() {
+    return resumed;
+  }
+
+  /** The part's pending events, for a checkpoint; the agenda is left as it was. */
+  List<Event> pending(int who) {
+    held(who);
+    List<Event> all = new ArrayList<>();
+    for (EventQueue q : queues) {
+      all.addAll(q.snapshot());
+    }
+    return all;
   }
 
   /** Starts a window: events before {@code end} may be handled; {@code incoming} came from other parts. */

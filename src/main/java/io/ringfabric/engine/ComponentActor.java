@@ -66,7 +66,9 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   private Behavior<Command> onStart(Start start) {
     holding = start.agenda().take(child);
     try {
-      component.start();
+      if (!holding.resumed()) { // a restored component carries on where it was saved
+        component.start();
+      }
     } catch (RuntimeException | Error failure) {
       release().fail(child, new ModelFailure(component, failure).getMessage(),
           failure instanceof OutOfMemoryError);

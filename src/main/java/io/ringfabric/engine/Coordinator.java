@@ -107,6 +107,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final CompletableFuture<EngineRun> done;
   private final TraceWriter trace; // null when the run is not traced here
   private final Progress progress;
+  private final Checkpoints checkpoints;
+  private long saveAt; // the first window opening at or after it is saved; then never again
   private long counted; // events of this lane's parts already added to progress
   private final TimerScheduler<Command> timers;
   private final List<Event>[] pending;
@@ -143,16 +145,20 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param done completed with the lane's share of the run, or with why it failed
    */
   public static Behavior<Command> create(String name, Layout layout, long lookahead, long duration,
-      Duration watchdog, TraceWriter trace, Progress progress, CompletableFuture<EngineRun> done) {
+      Duration watchdog, TraceWriter trace, Progress progress, Checkpoints checkpoints,
+      CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Coordinator(ctx, timers, name, layout, lookahead, duration, watchdog, trace, progress, done)));
+        new Coordinator(ctx, timers, name, layout, lookahead, duration, watchdog, trace, progress, checkpoints,
+            done)));
   }
 
   @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of lists, by part or child
   private Coordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, String name,
       Layout layout, long lookahead, long duration, Duration watchdog, TraceWriter trace,
-      Progress progress, CompletableFuture<EngineRun> done) {
+      Progress progress, Checkpoints checkpoints, CompletableFuture<EngineRun> done) {
     super(ctx);
+    this.checkpoints = checkpoints;
+    this.saveAt = checkpoints.saveAt();
     this.progress = progress;
     this.name = name;
     this.trace = trace;
@@ -375,6 +381,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (start == Long.MAX_VALUE || start > duration) {
       return finish(start != Long.MAX_VALUE);
     }
+    if (start >= saveAt) {
+      save(start);
+    }
     long end = Math.min(start + lookahead, duration + 1);
     if (trace != null) {
       trace.flushUpTo(start); // nothing handled from now on can record anything earlier
@@ -394,6 +403,16 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       }
     }
     return awaiting == 0 ? windowDoneHere() : this; // nothing of this lane's is due
+  }
+
+  /** Hands this lane's parts, at rest between windows, to the checkpoint. */
+  private void save(long start) {
+    saveAt = Long.MAX_VALUE;
+    for (int p : own) {
+      List<Event> all = agendas[p].pending(Agenda.COORDINATOR);
+      all.addAll(pending[p]);
+      checkpoints.save(start, p, all);
+    }
   }
 
   /** Adds what this lane's parts handled since the last window to the run's progress. */

@@ -28,11 +28,11 @@ public final class Guardian {
   private Guardian() {}
 
   public static Behavior<Void> create(Machine machine, ActorSpec actors, long durationPs,
-      TraceWriter trace, Progress progress, CompletableFuture<EngineRun> done) {
+      TraceWriter trace, Progress progress, Checkpoints checkpoints, CompletableFuture<EngineRun> done) {
     return Behaviors.setup(ctx -> {
       Share whole = Share.whole(machine.layout().parts());
       Lanes lanes = spawnLanes(ctx, machine, whole, "", ActorEngine.lanes(actors), actors, durationPs, trace,
-          progress);
+          progress, checkpoints);
       lanes.done().whenComplete((run, failure) -> {
         if (failure != null) {
           done.completeExceptionally(failure);
@@ -63,9 +63,11 @@ public final class Guardian {
    * @param durationPs the simulated time limit of the run
    * @param trace where the trace goes, for the member whose first lane is coordinator 0; else null
    * @param progress where the lanes count what they have done, or {@link Progress#NONE}
+   * @param checkpoints what the lanes save of their parts, or continue them from
    */
   public static Lanes spawnLanes(ActorContext<?> ctx, Machine machine, Share share, String member,
-      int lanes, ActorSpec actors, long durationPs, TraceWriter trace, Progress progress) {
+      int lanes, ActorSpec actors, long durationPs, TraceWriter trace, Progress progress,
+      Checkpoints checkpoints) {
     Layout layout = machine.layout();
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
@@ -79,7 +81,7 @@ public final class Guardian {
     for (int i = 0; i < own.size(); i++) {
       int p = own.get(i);
       int lane = Lanes.laneOf(i, own.size(), lanes);
-      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead),
+      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead, checkpoints),
           partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + lane)));
     }
     List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
@@ -89,7 +91,7 @@ public final class Guardian {
       CompletableFuture<EngineRun> run = new CompletableFuture<>();
       ActorRef<Coordinator.Command> coordinator = ctx.spawn(
           Coordinator.create(name, layout, machine.leastDelays().betweenNodes(), durationPs,
-              watchdog, l == 0 ? trace : null, progress, run),
+              watchdog, l == 0 ? trace : null, progress, checkpoints, run),
           "coordinator-" + l, DispatcherSelector.fromConfig(ActorEngine.LANE + l));
       coordinator.tell(new Coordinator.Parts(byLane.get(l)));
       coordinators.add(coordinator);

@@ -29,17 +29,23 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   /** Start the part's components. */
   public record Begin(ActorRef<Coordinator.Command> coordinator) implements Command {}
 
+  private final int part;
+  private final Component[] components;
+  private final Checkpoints checkpoints;
   private final Agenda agenda;
   private final List<ActorRef<ComponentActor.Command>> children = new ArrayList<>();
 
-  public static Behavior<Command> create(
-      int part, Layout layout, Component[] components, IntraNodeLookahead lookahead) {
-    return Behaviors.setup(ctx -> new NodeActor(ctx, part, layout, components, lookahead));
+  public static Behavior<Command> create(int part, Layout layout, Component[] components,
+      IntraNodeLookahead lookahead, Checkpoints checkpoints) {
+    return Behaviors.setup(ctx -> new NodeActor(ctx, part, layout, components, lookahead, checkpoints));
   }
 
   private NodeActor(ActorContext<Command> ctx, int part, Layout layout, Component[] components,
-      IntraNodeLookahead lookahead) {
+      IntraNodeLookahead lookahead, Checkpoints checkpoints) {
     super(ctx);
+    this.part = part;
+    this.components = components;
+    this.checkpoints = checkpoints;
     this.agenda = new Agenda(part, layout, components, lookahead);
     int[] ids = layout.componentsOf(part);
     for (int i = 0; i < ids.length; i++) {
@@ -69,6 +75,9 @@ public final class NodeActor extends AbstractBehavior<NodeActor.Command> {
   /** Window 0: the children start their components one after the other, passing the agenda on. */
   private Behavior<Command> onBegin(Begin begin) {
     agenda.reportTo(Agenda.NODE, begin.coordinator());
+    if (checkpoints.resumes()) {
+      agenda.resume(Agenda.NODE, checkpoints.pending(part), components);
+    }
     children.get(0).tell(new ComponentActor.Start(agenda.handTo(Agenda.NODE, 0)));
     return this;
   }

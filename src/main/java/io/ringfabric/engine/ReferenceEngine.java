@@ -38,12 +38,18 @@ public final class ReferenceEngine {
   /** As {@link #run(Machine, long, TraceWriter, Progress)}, counting each window's work in {@code work} (null: not). */
   public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
       WindowWork work) {
-    return new Windows(machine, machine.components(), durationPs, trace, progress, work).run();
+    return run(machine, durationPs, trace, progress, work, Checkpoints.NONE);
+  }
+
+  /** As {@link #run(Machine, long, TraceWriter, Progress, WindowWork)}, saving or continuing a checkpoint as {@code checkpoints} says. */
+  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
+      WindowWork work, Checkpoints checkpoints) {
+    return new Windows(machine, machine.components(), durationPs, trace, progress, work, checkpoints).run();
   }
 
   /** Runs {@code components} in place of the machine's own (a test's stand-ins among them). */
   static EngineRun run(Machine machine, Component[] components, long durationPs) {
-    return new Windows(machine, components, durationPs, null, Progress.NONE, null).run();
+    return new Windows(machine, components, durationPs, null, Progress.NONE, null, Checkpoints.NONE).run();
   }
 
   /** One run's queues, by part, and where it is. */
@@ -53,6 +59,7 @@ public final class ReferenceEngine {
     private final TraceWriter trace;
     private final Progress progress;
     private final WindowWork work;
+    private final Checkpoints checkpoints;
     private final long lookahead;
     private final Component[] components;
     private final EventQueue[] queues; // by part
@@ -64,8 +71,9 @@ public final class ReferenceEngine {
     private long last;
 
     Windows(Machine machine, Component[] components, long durationPs, TraceWriter trace,
-        Progress progress, WindowWork work) {
+        Progress progress, WindowWork work, Checkpoints checkpoints) {
       this.layout = machine.layout();
+      this.checkpoints = checkpoints;
       this.durationPs = durationPs;
       this.trace = trace;
       this.progress = progress;
@@ -97,9 +105,14 @@ public final class ReferenceEngine {
         c.attach(this);
       }
       long wallStart = System.nanoTime();
-      for (Component c : components) {
-        c.start();
+      if (checkpoints.resumes()) {
+        resume();
+      } else {
+        for (Component c : components) {
+          c.start();
+        }
       }
+      long saveAt = checkpoints.saveAt();
       boolean hitDuration = false;
       boolean endRun = false;
       long start;
@@ -107,6 +120,10 @@ public final class ReferenceEngine {
         if (start > durationPs) {
           hitDuration = true;
           break;
+        }
+        if (start >= saveAt) {
+          save(start);
+          saveAt = Long.MAX_VALUE;
         }
         windowStart = start;
         windowEnd = Math.min(start + lookahead, durationPs + 1);
@@ -125,6 +142,25 @@ public final class ReferenceEngine {
       }
       progress.add(events & 4095, last);
       return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
+    }
+
+    /** Takes up a saved run: its components are restored, and their pending events are posted again. */
+    private void resume() {
+      for (Component c : components) {
+        events += c.eventsHandled();
+        last = Math.max(last, c.lastEventPs());
+      }
+      for (int p = 0; p < queues.length; p++) {
+        for (Event e : checkpoints.pending(p)) {
+          post(e);
+        }
+      }
+    }
+
+    private void save(long start) {
+      for (int p = 0; p < queues.length; p++) {
+        checkpoints.save(start, p, queues[p].snapshot());
+      }
     }
 
     private long earliest() {

@@ -1,5 +1,7 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * A part of the machine that reacts to one event at a time and sends events to other parts,
  * each with a delay. It knows nothing of threads or engines: an engine calls {@link #deliver}
@@ -9,10 +11,10 @@ package io.ringfabric.model;
  * every event is fixed by the model alone, whatever runs it. It also keeps a digest of the
  * events it handled, in order, for the run's fingerprint.
  */
-public abstract class Component {
+public abstract class Component implements Serializable {
   private final int id;
   private final String name;
-  private EventSink sink;
+  private transient EventSink sink; // the engine running it: attached again after a restore
   private long sequence;
   private long now;
   private long handled;
@@ -20,7 +22,7 @@ public abstract class Component {
   /** Where this component's measured latencies go; by default nowhere. */
   protected StatsSink stats = StatsSink.NONE;
   /** Where this component's trace records go; null when the run is not traced. */
-  protected TraceSink recorder;
+  protected transient TraceSink recorder;
 
   protected Component(int id, String name) {
     this.id = id;
@@ -101,6 +103,11 @@ public abstract class Component {
    */
   public boolean endsRun() {
     return false;
+  }
+
+  /** The time of the last event this component handled (0 before its first). */
+  public final long lastEventPs() {
+    return now;
   }
 
   public final long eventsHandled() {

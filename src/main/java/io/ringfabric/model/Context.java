@@ -1,11 +1,13 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * One GET/PUT context instance: a register set of the messaging module. The node's OS maps it
  * into exactly one process; from then on that process writes the fields and rings the doorbell,
  * and the module reports the outcome in {@code status}.
  */
-public final class Context {
+public final class Context implements Serializable {
   private final int index;
   private int ownerCore = -1; // component id of the owner's core; -1 while unmapped
   private int ownerProcess = -1;

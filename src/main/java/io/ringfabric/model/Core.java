@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 /**
  * A processor core running user-level processes. Processes share the core's time: each step
@@ -68,7 +67,7 @@ public final class Core extends Component {
   public void addProcess(String name, Program program, long seed, int context,
       boolean interruptCompletion, int group) {
     int i = processes.size();
-    SplittableRandom random = new SplittableRandom(mix(mix(seed, id()), i));
+    SplitMix64 random = new SplitMix64(mix(mix(seed, id()), i));
     long buffer = 0x1000_0000L + ((long) id() * 64 + i) * BUFFER_BYTES;
     UserProcess p = new UserProcess(i, name, program, random, buffer);
     p.context = context;

@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.ArrayDeque;
 
 /**
@@ -8,7 +9,7 @@ import java.util.ArrayDeque;
  * its status holds the core as one {@link PollRun}, turned back into single reads only when
  * another process wants the core.
  */
-final class CoreSharing {
+final class CoreSharing implements Serializable {
   private final Core core;
   private final TimingSpec timing;
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
@@ -21,7 +22,7 @@ final class CoreSharing {
   private long pollPs;
   private long busyPs;
 
-  private record Waiting(UserProcess process, Core.Step step) {}
+  private record Waiting(UserProcess process, Core.Step step) implements Serializable {}
 
   CoreSharing(Core core, TimingSpec timing) {
     this.core = core;

@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.Comparator;
 
 /**
@@ -14,7 +15,7 @@ import java.util.Comparator;
  * @param sequence the source's count of events sent before this one
  * @param target id of the component that handles it
  */
-public record Event(long time, int source, long sequence, int target, Message message) {
+public record Event(long time, int source, long sequence, int target, Message message) implements Serializable {
 
   /** The canonical order: (time, source, sequence). */
   public static final Comparator<Event> ORDER = (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0;

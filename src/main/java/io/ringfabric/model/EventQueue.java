@@ -1,7 +1,9 @@
 package io.ringfabric.model;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * A priority queue of events in key order (time, source, sequence): a heap on an array with the
@@ -55,6 +57,11 @@ public final class EventQueue {
     }
     heap[i] = e;
     times[i] = time;
+  }
+
+  /** The pending events, in no particular order; the queue is left as it was. */
+  public List<Event> snapshot() {
+    return new ArrayList<>(Arrays.asList(heap).subList(0, size));
   }
 
   public void addAll(Collection<Event> events) {

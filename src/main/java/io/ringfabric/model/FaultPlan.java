@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +23,7 @@ public record FaultPlan(long seed, List<LinkFault> faults) {
    *     are lost with {@code dropRate} and corrupted with {@code corruptRate}
    */
   public record LinkFault(int switchId, int port, long fromPs, long toPs, boolean down, double dropRate,
-      double corruptRate) {
+      double corruptRate) implements Serializable {
     boolean covers(int s, int p) {
       return switchId < 0 || switchId == s && port == p;
     }
@@ -64,7 +65,7 @@ public record FaultPlan(long seed, List<LinkFault> faults) {
   }
 
   /** One link's faults, and the count of packets sent on it that its chances are drawn from. */
-  static final class Link {
+  static final class Link implements Serializable {
     private final LinkFault[] faults;
     private final long seed;
     private long sent;

@@ -1,8 +1,8 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -15,14 +15,22 @@ import java.util.TreeSet;
  * module tries the oldest PUT held for it again; one that is still held when its limit comes is
  * answered FULL.
  */
-final class HeldPuts {
+final class HeldPuts implements Serializable {
   /** One PUT held for room in its ring until {@code until}. */
-  record Held(Packet.ActionId action, int ring, byte[] payload, ElementOrigin origin, long until) {}
+  record Held(Packet.ActionId action, int ring, byte[] payload, ElementOrigin origin, long until)
+      implements Serializable, Comparable<Held> {
+    /** By deadline, then node, context and sequence. */
+    @Override
+    public int compareTo(Held o) {
+      return until != o.until ? Long.compare(until, o.until)
+          : action.node() != o.action.node() ? Integer.compare(action.node(), o.action.node())
+          : action.context() != o.action.context() ? Integer.compare(action.context(), o.action.context())
+          : Long.compare(action.sequence(), o.action.sequence());
+    }
+  }
 
   private final Map<Integer, ArrayDeque<Held>> byRing = new TreeMap<>();
-  private final PriorityQueue<Held> byDeadline = new PriorityQueue<>(
-      Comparator.comparingLong(Held::until).thenComparingInt((Held h) -> h.action().node())
-          .thenComparingInt(h -> h.action().context()).thenComparingLong(h -> h.action().sequence()));
+  private final PriorityQueue<Held> byDeadline = new PriorityQueue<>(); // in their natural order
   private final TreeSet<Integer> retrying = new TreeSet<>();
   private long held;
   private long releasedFull;

@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.PriorityQueue;
 
 /**
@@ -13,7 +14,7 @@ import java.util.PriorityQueue;
  * and its injection link are the module's, so every event keeps the key it would have had with
  * both sides in one class.
  */
-final class InitiatorSide {
+final class InitiatorSide implements Serializable {
   private final MessagingModule module;
   private final int node;
   private final int nodes;
@@ -25,11 +26,7 @@ final class InitiatorSide {
   private final Context[] contexts;
   private final OpCounters puts = new OpCounters();
   private final OpCounters gets = new OpCounters();
-  // By time, context, sequence; written out, since a composed Comparator showed in profiles.
-  private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>((a, b) ->
-      a.at() != b.at() ? Long.compare(a.at(), b.at())
-          : a.context() != b.context() ? Integer.compare(a.context(), b.context())
-          : Long.compare(a.sequence(), b.sequence()));
+  private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(); // in their natural order
   private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
   private long lateResponses;
   private long retries;
@@ -184,7 +181,15 @@ final class InitiatorSide {
 
   // ---- timeouts ----
 
-  private record Deadline(long at, int context, long sequence) {}
+  /** Ordered by time, context, sequence; written out, since a composed Comparator showed in profiles. */
+  private record Deadline(long at, int context, long sequence) implements Serializable, Comparable<Deadline> {
+    @Override
+    public int compareTo(Deadline o) {
+      return at != o.at ? Long.compare(at, o.at)
+          : context != o.context ? Integer.compare(context, o.context)
+          : Long.compare(sequence, o.sequence);
+    }
+  }
 
   /** The first copy of a request leaves at {@code sentAt}: its time limits start. */
   private void armDeadline(Context ctx, long sentAt) {

@@ -53,6 +53,26 @@ public final class Machine {
     return new Layout(topology.nodes(), coresPerNode, topology.switches() - topology.nodes());
   }
 
+  /**
+   * Puts {@code saved}, a component read back from a checkpoint of a machine of this shape, in
+   * place of the one built here with its id. Before the run.
+   */
+  public void restore(Component saved) {
+    int id = saved.id();
+    if (id < 0 || id >= components.length || components[id].getClass() != saved.getClass()) {
+      throw new IllegalArgumentException("component " + id + " of the checkpoint (" + saved.name()
+          + ") is not one of this machine's");
+    }
+    place(saved);
+    int node = layout.nodeOf(id);
+    switch (layout.kindOf(id)) {
+      case CORE -> cores[node][id - layout.core(node, 0)] = (Core) saved;
+      case MODULE -> modules[node] = (MessagingModule) saved;
+      case MEMORY -> memories[node] = (Memory) saved;
+      case SWITCH -> switches[layout.partOf(id)] = (Switch) saved; // a switch's id is its part's
+    }
+  }
+
   private <T extends Component> T place(T component) {
     components[component.id()] = component;
     return component;

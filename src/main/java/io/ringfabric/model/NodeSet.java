@@ -1,9 +1,10 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /** A set of node ids written in a scenario as {@code all} or as a list such as {@code [0, 3, 9]}. */
-public final class NodeSet {
+public final class NodeSet implements Serializable {
   private static final NodeSet ALL = new NodeSet(null);
   private final int[] ids; // sorted, distinct; null means every node
 

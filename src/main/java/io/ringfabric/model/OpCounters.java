@@ -1,10 +1,11 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** Issued, completed and failed actions of one op type, counted where the status is set. */
-public final class OpCounters {
+public final class OpCounters implements Serializable {
   private long issued;
   private long ok;
   private long bytesOk;

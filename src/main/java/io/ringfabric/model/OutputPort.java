@@ -1,12 +1,14 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * One output port and the link it drives. The link carries one packet at a time; a packet that
  * finds it busy waits in the port's queue, first come first served, and the wait is measured.
  * Only what happens from {@code measuredFromPs} (the run's warm-up) on is measured: packets that
  * start from then on, and the busy time after it.
  */
-public final class OutputPort {
+public final class OutputPort implements Serializable {
   private final String name;
   private final long measuredFromPs;
   private long freeAt;
@@ -61,6 +63,25 @@ public final class OutputPort {
   /** When the link has sent everything booked on it. */
   public long freeAt() {
     return freeAt;
+  }
+
+  /** Packets booked on the link that have not started by {@code t}: its queue then. */
+  public int waitingAt(long t) {
+    int n = 0;
+    for (int i = head; i != tail; i++) {
+      n += starts[i & (starts.length - 1)] > t ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** Whether a packet is on the link at {@code t}. */
+  public boolean sendingAt(long t) {
+    for (int i = head; i != tail; i++) {
+      if (starts[i & (starts.length - 1)] <= t && t < ends[i & (ends.length - 1)]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private long book(long now, long ready, long start, long serializationPs, int wireBytes) {

@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * @param totalLength payload bytes of the whole message
  * @param chunk this packet's share of the payload (empty for header-only packets)
  */
-public record Packet(Header header, int index, int count, int totalLength, byte[] chunk) {
+public record Packet(Header header, int index, int count, int totalLength, byte[] chunk) implements Serializable {
 
   private static final byte[] EMPTY = new byte[0];
 
@@ -45,7 +46,7 @@ public record Packet(Header header, int index, int count, int totalLength, byte[
    *     for the message latency (else {@link ElementOrigin#NONE})
    */
   public record Header(Type type, ActionId action, int targetNode, int ring, int maxLength,
-      Status status, long giveUpAt, ElementOrigin origin) {
+      Status status, long giveUpAt, ElementOrigin origin) implements Serializable {
 
     /** A PUT's request of {@code length} bytes to a ring of {@code targetNode}. */
     public static Header putRequest(ActionId action, int targetNode, int ring, int length,
@@ -153,7 +154,7 @@ public record Packet(Header header, int index, int count, int totalLength, byte[
   }
 
   /** Names one action: the initiator's node and context, and the context's sequence number. */
-  public record ActionId(int node, int context, long sequence) {
+  public record ActionId(int node, int context, long sequence) implements Serializable {
     @Override
     public String toString() {
       return node + "." + context + "." + sequence;

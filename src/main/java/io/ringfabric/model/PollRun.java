@@ -1,5 +1,7 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * A process polling its context's status back to back, worked out arithmetically instead of one
  * event per read: read k starts at {@code first + k * period} and its value is known
@@ -9,7 +11,7 @@ package io.ringfabric.model;
  * <p>Read 0 also covers the time before {@code first} during which the process wrote its
  * registers: the core is held from {@code issuedAt}.
  */
-final class PollRun {
+final class PollRun implements Serializable {
   private final long issuedAt;
   private final long first;
   private final long mmio;

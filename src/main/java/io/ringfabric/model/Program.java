@@ -1,5 +1,7 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * A process's program, driven by events in simulated time.
  *
@@ -8,7 +10,7 @@ package io.ringfabric.model;
  * {@link ProcessApi#compute} or {@link ProcessApi#finish}. After a PUT or GET the process polls
  * its context until the action completes, then {@link #onComplete} runs.
  */
-public interface Program {
+public interface Program extends Serializable {
   /** The OS has mapped the process's context; the process runs for the first time. */
   void onStart(ProcessApi api);
 

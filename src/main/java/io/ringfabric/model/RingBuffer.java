@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -49,7 +50,7 @@ import java.util.Objects;
  * ring. {@code checkPut}, {@code put}, {@code checkGet} and {@code take} allocate nothing except
  * the array {@code take} returns.
  */
-public final class RingBuffer {
+public final class RingBuffer implements Serializable {
   /** Bytes of header in front of every element: 4-byte length, 4-byte marker. */
   public static final int HEADER_BYTES = 8;
   /** Marker of an element header: ASCII "RING". */

@@ -4,6 +4,7 @@ import static io.ringfabric.model.RingBuffer.ELEMENT_MARKER;
 import static io.ringfabric.model.RingBuffer.HEADER_BYTES;
 import static io.ringfabric.model.RingBuffer.PADDING_MARKER;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
@@ -28,7 +29,7 @@ import java.util.Arrays;
  * the number of bytes skipped in its length field and the marker 0x50414444 ("PADD"); the rest of
  * the tail is left as it was.
  */
-final class RingRegion {
+final class RingRegion implements Serializable {
   private final byte[] bytes;
   private final int capacity;
   private final int alignMask;

@@ -1,12 +1,14 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
+
 /**
  * Where a component reports the latencies it measures, in picoseconds. The model owns this
  * interface and the statistics outside it decide how to keep the samples (they merge them exactly
  * at the end of a run, so how they are grouped never changes a result). Samples of actions whose
  * doorbell rang in the warm-up never reach it.
  */
-public interface StatsSink {
+public interface StatsSink extends Serializable {
   /** A PUT this module initiated completed DONE, {@code latencyPs} after its doorbell. */
   void putDone(long latencyPs);
 

@@ -582,6 +582,16 @@ public final class Switch extends Component {
         : layout.switchComponent(topology.linkAt(switchId, inPort).toSwitch());
   }
 
+  /** Channels at each input port, of both message classes; 0 without credit flow control. */
+  public int channelsPerPort() {
+    return channels == null ? 0 : channels.perPort();
+  }
+
+  /** Packets waiting in channel {@code vc} of input port {@code inPort}. */
+  public int waitingAt(int inPort, int vc) {
+    return channels.size(inPort * channels.perPort() + vc);
+  }
+
   public int switchId() {
     return switchId;
   }

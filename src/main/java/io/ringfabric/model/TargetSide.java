@@ -1,5 +1,6 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -20,7 +21,7 @@ import java.util.Map;
  * injection link they share, so every event keeps the key it would have had with both sides in
  * one class.
  */
-final class TargetSide {
+final class TargetSide implements Serializable {
   private final MessagingModule module;
   private final int node;
   private final Layout layout;
@@ -49,7 +50,7 @@ final class TargetSide {
   }
 
   /** What this module last answered to one initiating context, to answer retries alike. */
-  private static final class Served {
+  private static final class Served implements Serializable {
     final long sequence;
     final Packet.Type type;
     final int ring;

@@ -1,9 +1,9 @@
 package io.ringfabric.model;
 
-import java.util.SplittableRandom;
+import java.io.Serializable;
 
 /** A user-level process as its core sees it: its program, its context, its state. */
-final class UserProcess {
+final class UserProcess implements Serializable {
   /** Where a process is in its life. */
   enum State {
     WAITING_START,
@@ -20,7 +20,7 @@ final class UserProcess {
   final int index; // position on its core
   final String name;
   final Program program;
-  final SplittableRandom random;
+  final SplitMix64 random;
   final long bufferAddress;
   int context = -1;
   State state = State.WAITING_START;
@@ -42,7 +42,7 @@ final class UserProcess {
   // Chosen during a callback: the next action.
   Runnable next;
 
-  UserProcess(int index, String name, Program program, SplittableRandom random, long bufferAddress) {
+  UserProcess(int index, String name, Program program, SplitMix64 random, long bufferAddress) {
     this.index = index;
     this.name = name;
     this.program = program;

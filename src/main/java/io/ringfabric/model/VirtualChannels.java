@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import io.ringfabric.topology.Routing;
+import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -27,7 +28,7 @@ import java.util.BitSet;
  * switch later ({@link Switch}). Every arrival checks the buffer against its room, so a fault in
  * the credits ends the run instead of passing unseen.
  */
-final class VirtualChannels {
+final class VirtualChannels implements Serializable {
   /** A time before any other, yet safe to subtract a latency from. */
   private static final long NEVER = Long.MIN_VALUE / 4;
 
@@ -59,7 +60,7 @@ final class VirtualChannels {
   private final long[] stallPs;
 
   /** A packet in an input buffer, and its bytes on the wire. */
-  record Waiting(Packet packet, int wireBytes) {}
+  record Waiting(Packet packet, int wireBytes) implements Serializable {}
 
   @SuppressWarnings("unchecked")
   VirtualChannels(int ports, FabricSpec fabric, Routing routing, boolean[] creditedOutputs, long measuredFromPs) {
@@ -124,7 +125,8 @@ final class VirtualChannels {
     return best;
   }
 
-  private int size(int b) {
+  /** Packets waiting in input buffer {@code b}. */
+  int size(int b) {
     return waiting[b] == null ? 0 : waiting[b].size();
   }
 

@@ -1,5 +1,7 @@
 package io.ringfabric.run;
 
+import io.ringfabric.checkpoint.BadCheckpoint;
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Describe;
 import io.ringfabric.config.Scenario;
@@ -59,13 +61,18 @@ public final class Simulation {
 
   /** As {@link #run(Scenario, TraceOptions)}, counting how far it has come in {@code progress}. */
   public static RunResult run(Scenario scenario, TraceOptions trace, Progress progress) {
+    return run(scenario, trace, progress, Checkpointing.none());
+  }
+
+  /** As {@link #run(Scenario, TraceOptions, Progress)}, continuing or saving a checkpoint as {@code checkpoints} says. */
+  public static RunResult run(Scenario scenario, TraceOptions trace, Progress progress, Checkpointing checkpoints) {
     BuiltMachine built;
     try {
       built = BuiltMachine.of(scenario);
     } catch (OutOfMemoryError full) {
       throw new OutOfMemory(scenario.nodes(), full);
     }
-    return run(built, scenario.engine(), trace, progress);
+    return run(built, scenario.engine(), trace, progress, checkpoints);
   }
 
   public static RunResult run(BuiltMachine built, String engine) {
@@ -79,7 +86,19 @@ public final class Simulation {
 
   /** As {@link #run(BuiltMachine, String, TraceOptions)}, counting how far it has come in {@code progress}. */
   public static RunResult run(BuiltMachine built, String engine, TraceOptions trace, Progress progress) {
-    EngineRun run = runEngine(built, engine, trace, progress);
+    return run(built, engine, trace, progress, Checkpointing.none());
+  }
+
+  /**
+   * As {@link #run(BuiltMachine, String, TraceOptions, Progress)}, continuing or saving a
+   * checkpoint as {@code checkpoints} says; a checkpoint that could not be saved is told by
+   * {@link Checkpointing#failure()}, the run's results are kept all the same.
+   *
+   * @throws BadCheckpoint if the checkpoint to continue does not fit the machine
+   */
+  public static RunResult run(BuiltMachine built, String engine, TraceOptions trace, Progress progress,
+      Checkpointing checkpoints) {
+    EngineRun run = runEngine(built, engine, trace, progress, checkpoints);
     try {
       return Results.collect(built, run);
     } catch (OutOfMemoryError full) {
@@ -89,16 +108,23 @@ public final class Simulation {
 
   /** Runs the machine on {@code engine} and says how the engine went; the machine holds the rest. */
   public static EngineRun runEngine(BuiltMachine built, String engine, TraceOptions trace, Progress progress) {
+    return runEngine(built, engine, trace, progress, Checkpointing.none());
+  }
+
+  /** As {@link #runEngine(BuiltMachine, String, TraceOptions, Progress)}, with {@code checkpoints}. */
+  public static EngineRun runEngine(BuiltMachine built, String engine, TraceOptions trace, Progress progress,
+      Checkpointing checkpoints) {
     if (!ReferenceEngine.NAME.equals(engine) && !ActorEngine.NAME.equals(engine)) {
       throw new EngineUnavailable("unknown engine '" + engine + "'; use reference or actors");
     }
     Scenario s = built.scenario();
     PartLatencies.attach(built.machine());
+    checkpoints.prepare(built, engine); // a continued run's components replace the fresh ones, statistics and all
     TraceWriter writer = trace == null ? null : startTrace(built, trace);
     try {
       return ReferenceEngine.NAME.equals(engine)
-          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer, progress)
-          : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer, progress);
+          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer, progress, null, checkpoints)
+          : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer, progress, checkpoints);
     } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
       throw new OutOfMemory(s.nodes(), full);
     } finally {

@@ -1,5 +1,6 @@
 package io.ringfabric.stats;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
@@ -8,7 +9,7 @@ import java.util.Arrays;
  * few hundred bytes for a narrow spread, a few KB for a wide one) instead of a counts array over
  * its whole range, which for several recorders per node was most of a large machine's heap.
  */
-final class BucketCounts {
+final class BucketCounts implements Serializable {
   private static final long FREE = -1; // no bucket's lowest value is negative
   private long[] keys = emptyKeys(16);
   private long[] counts = new long[16];

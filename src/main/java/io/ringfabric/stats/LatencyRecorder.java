@@ -1,6 +1,7 @@
 package io.ringfabric.stats;
 
 import io.ringfabric.model.SimTime;
+import java.io.Serializable;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.PackedHistogram;
@@ -11,7 +12,7 @@ import org.HdrHistogram.PackedHistogram;
  * to order, so however the samples were grouped (per part, per lane, per member), the merged
  * percentiles are those of one histogram fed every value.
  */
-public final class LatencyRecorder {
+public final class LatencyRecorder implements Serializable {
   // Buckets are HdrHistogram's at three significant digits over every value it can track; this
   // histogram is never counted into, it only names the bucket of a value. A recorder keeps counts
   // for the buckets it uses alone (BucketCounts), and makes a histogram only to read percentiles.

@@ -1,5 +1,6 @@
 package io.ringfabric.topology;
 
+import java.io.Serializable;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  * it may go on ({@link #route}), each an output port and the class of channel it needs there;
  * the switch takes the first way whose output is free and has room.
  */
-public interface Routing {
+public interface Routing extends Serializable {
   String AUTO = "auto";
   String DIMENSION_ORDER = "dimension-order";
   String MINIMAL_ADAPTIVE = "minimal-adaptive";

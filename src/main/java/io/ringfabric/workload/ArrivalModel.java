@@ -3,8 +3,9 @@ package io.ringfabric.workload;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.model.SplitMix64;
+import java.io.Serializable;
 import java.util.Set;
-import java.util.SplittableRandom;
 
 /**
  * When a put-stream's requests arrive ({@code arrival}).
@@ -20,7 +21,7 @@ import java.util.SplittableRandom;
  *       the backlog wait.
  * </ul>
  */
-public sealed interface ArrivalModel {
+public sealed interface ArrivalModel extends Serializable {
   /** The closed loop. */
   ArrivalModel CLOSED = new Closed();
 
@@ -82,8 +83,8 @@ public sealed interface ArrivalModel {
    * picosecond. The draws come from a stream of their own, seeded once from the process's random
    * stream, so that the arrival schedule does not depend on how targets and sizes are drawn.
    */
-  final class Arrivals {
-    private final SplittableRandom random;
+  final class Arrivals implements Serializable {
+    private final SplitMix64 random;
     private final double meanPs;
     private long next;
 
@@ -92,7 +93,7 @@ public sealed interface ArrivalModel {
      * @param start the time the process starts; the first arrival is one interval after it
      */
     public Arrivals(long seed, long meanPs, long start) {
-      this.random = new SplittableRandom(seed);
+      this.random = new SplitMix64(seed);
       this.meanPs = meanPs;
       this.next = plus(start, interval());
     }

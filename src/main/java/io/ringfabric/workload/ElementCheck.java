@@ -1,5 +1,6 @@
 package io.ringfabric.workload;
 
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -8,7 +9,7 @@ import java.util.Map;
  * and in order per producer context and ring (each producer's count only grows). One per
  * consuming process; counts are merged at the end of the run.
  */
-public final class ElementCheck {
+public final class ElementCheck implements Serializable {
   // Looked up only; never iterated.
   private final Map<Long, Long> lastCount = new HashMap<>();
   private long checked;

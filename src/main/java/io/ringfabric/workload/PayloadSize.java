@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.model.Core;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ import java.util.random.RandomGenerator;
  * {@code size { kind = list, values = [64, 128, 1KiB] }}. Every size is 0..{@link
  * Core#BUFFER_BYTES} bytes.
  */
-public sealed interface PayloadSize {
+public sealed interface PayloadSize extends Serializable {
 
   /** The size of one PUT's payload in bytes. */
   int draw(RandomGenerator random);

@@ -1,4 +1,6 @@
 package io.ringfabric.workload;
 
+import java.io.Serializable;
+
 /** A program's own settings, parsed and validated from its process group's config block. */
-public interface ProgramSpec {}
+public interface ProgramSpec extends Serializable {}

@@ -4,6 +4,7 @@ import io.ringfabric.model.Completion;
 import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
 import io.ringfabric.model.Status;
+import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.Locale;
 
@@ -33,7 +34,7 @@ public final class PutStream implements Program {
 
   /** Where request latencies go. */
   @FunctionalInterface
-  interface LatencySink {
+  interface LatencySink extends Serializable {
     void record(ProcessApi api, long ps);
   }
 

@@ -2,6 +2,7 @@ package io.ringfabric.workload;
 
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
+import java.io.Serializable;
 import java.util.Set;
 import java.util.random.RandomGenerator;
 
@@ -15,7 +16,7 @@ import java.util.random.RandomGenerator;
  * neighbor) follow BookSim2's traffic patterns of the same names, applied to the ids as a
  * one-dimensional list (transpose: as a k x k grid), not to the topology's coordinates.
  */
-public sealed interface TargetPattern {
+public sealed interface TargetPattern extends Serializable {
 
   /** The {@link Pattern} this is. */
   Pattern kind();

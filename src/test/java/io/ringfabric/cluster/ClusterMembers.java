@@ -2,6 +2,7 @@ package io.ringfabric.cluster;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.Progress;
 import io.ringfabric.stats.RunResult;
@@ -18,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 /** Cluster members as threads of the test JVM, each with its own actor system on 127.0.0.1. */
 final class ClusterMembers {
@@ -74,6 +76,12 @@ final class ClusterMembers {
   /** As {@link #run(List, TraceOptions, Duration)}, with the lead placing parts by {@code placement}. */
   static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout)
       throws Exception {
+    return run(scenarios, placement, trace, joinTimeout, Checkpointing::none);
+  }
+
+  /** As {@link #run(List, String, TraceOptions, Duration)}, each member continuing the checkpoint {@code checkpoints} gives it. */
+  static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout,
+      Supplier<Checkpointing> checkpoints) throws Exception {
     int leadPort = freePort();
     List<String> seeds = List.of("127.0.0.1:" + leadPort);
     ExecutorService threads = Executors.newFixedThreadPool(scenarios.size());
@@ -89,7 +97,7 @@ final class ClusterMembers {
           try {
             var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
                 scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>(),
-                progress);
+                progress, checkpoints.get());
             return new End(r == null ? null : r.result(), null, log, progress.events());
           } catch (RuntimeException e) {
             return new End(null, e, log, progress.events());

@@ -4,8 +4,8 @@ import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.engine.EngineAborted;
+import io.ringfabric.engine.EngineEquivalenceTest;
 import io.ringfabric.run.Simulation;
-import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
@@ -42,12 +42,8 @@ class ClusterRunTest {
     return ScenarioLoader.load(Path.of(file), List.of(sets));
   }
 
-  /** results.json without the fields that name the engine or measure the wall clock. */
   static String comparable(RunResult r) {
-    return ResultsJson.toJson(r).lines()
-        .filter(l -> !l.contains("\"engine\"") && !l.contains("\"wallSeconds\"")
-            && !l.contains("\"eventsPerSecond\""))
-        .reduce("", (a, b) -> a + b + "\n");
+    return EngineEquivalenceTest.comparable(r);
   }
 
   private static void assertSameAsReference(Scenario s, int members) throws Exception {

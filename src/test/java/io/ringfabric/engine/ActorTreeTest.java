@@ -49,7 +49,7 @@ class ActorTreeTest {
     BuiltMachine built = BuiltMachine.of(TestScenarios.torus(2, 2).cores(3).build());
     Machine m = built.machine();
     ActorRef<NodeActor.Command> node =
-        testKit.spawn(NodeActor.create(3, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays())), "node-3");
+        testKit.spawn(NodeActor.create(3, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays()), Checkpoints.NONE), "node-3");
     String path = node.path().toStringWithoutAddress();
     for (String child : new String[] {"core-0", "core-1", "core-2", "module", "memory", "switch"}) {
       assertEquals(true, exists(path + "/" + child), child);
@@ -65,7 +65,7 @@ class ActorTreeTest {
     assertEquals(5, m.layout().parts());
     assertEquals("switch-4", Guardian.partName(m.layout(), 4));
     ActorRef<NodeActor.Command> centre =
-        testKit.spawn(NodeActor.create(4, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays())), "switch-4");
+        testKit.spawn(NodeActor.create(4, m.layout(), m.components(), new IntraNodeLookahead(m.leastDelays()), Checkpoints.NONE), "switch-4");
     String path = centre.path().toStringWithoutAddress();
     assertEquals(true, exists(path + "/switch"));
     assertEquals(false, exists(path + "/module"));

@@ -58,7 +58,7 @@ class ComponentActorTest {
     components[module] = new Hasty(module, "node 0 module", m.core(0, 0).id());
     TestProbe<Coordinator.Command> coordinator = testKit.createTestProbe();
     ActorRef<NodeActor.Command> node = testKit.spawn(
-        NodeActor.create(0, m.layout(), components, new IntraNodeLookahead(m.leastDelays())), "node-0");
+        NodeActor.create(0, m.layout(), components, new IntraNodeLookahead(m.leastDelays()), Checkpoints.NONE), "node-0");
     node.tell(new NodeActor.Begin(coordinator.ref()));
 
     Coordinator.WindowDone started = coordinator.expectMessageClass(Coordinator.WindowDone.class);

@@ -28,16 +28,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every topology kind (fat trees too), 1 to 64 nodes, several seeds, every built-in program, contention that
  * makes rings FULL and EMPTY, and credit flow control with buffers small enough to stall.
  */
-class EngineEquivalenceTest {
+public class EngineEquivalenceTest {
 
-  record Case(String name, Scenario scenario) {
+  /** A generated scenario and its name. */
+  public record Case(String name, Scenario scenario) {
     @Override
     public String toString() {
       return name;
     }
   }
 
-  static Stream<Case> scenarios() {
+  /** The generated scenarios: every topology and routing, credits, faults, every program; checkpoint tests use them too. */
+  public static Stream<Case> scenarios() {
     List<Case> cases = new ArrayList<>();
     String[][] shapes = {
       {"ring", "1"}, {"ring", "2"}, {"ring", "5"}, {"ring", "8"},
@@ -142,7 +144,7 @@ class EngineEquivalenceTest {
   }
 
   /** results.json without the fields that name the engine or measure the wall clock. */
-  static String comparable(RunResult r) {
+  public static String comparable(RunResult r) {
     return ResultsJson.toJson(r).lines()
         .filter(l -> !l.contains("\"engine\"") && !l.contains("\"wallSeconds\"")
             && !l.contains("\"eventsPerSecond\""))

@@ -55,7 +55,7 @@ final class SplitRun {
         CompletableFuture<Lanes> lanes = spawned.get(m);
         ctx.spawn(Behaviors.<Void>setup(member -> { // one parent per member: its actors' names repeat
           lanes.complete(Guardian.spawnLanes(member, machine, share, "member " + share.holder(),
-              ActorEngine.lanes(actors), actors, durationPs, writer, Progress.NONE));
+              ActorEngine.lanes(actors), actors, durationPs, writer, Progress.NONE, Checkpoints.NONE));
           return Behaviors.empty();
         }), "member-" + m);
       }
