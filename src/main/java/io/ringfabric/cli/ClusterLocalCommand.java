@@ -99,16 +99,18 @@ final class ClusterLocalCommand implements Callable<Integer> {
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       Progress counted = new Progress();
       Lead.Finished finished;
-      try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main, "the lead's share: ",
-          counted, scenario.durationPs(), stderr)) {
-        finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
-            List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
-            ConfigFactory.empty()), text -> {
-              stderr.println("ringfabric: " + text);
-              stderr.flush();
-            }, jvms.died(), counted, checkpointArgs.checkpointing(scenario));
+      try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
+        try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main, "the lead's share: ",
+            counted, scenario.durationPs(), stderr)) {
+          finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
+              List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
+              ConfigFactory.empty()), text -> {
+                stderr.println("ringfabric: " + text);
+                stderr.flush();
+              }, jvms.died(), counted, checkpointArgs.checkpointing(scenario));
+        }
+        return interrupts.exitCode(Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr));
       }
-      return Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());
       return Main.FAILED;

@@ -111,7 +111,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       endWithParent(stderr);
     }
     Progress counted = new Progress();
-    try {
+    try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
       Lead.Finished finished;
       try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main,
           options.lead() ? "the lead's share: " : "this member's share: ", counted, scenario.durationPs(), stderr)) {
@@ -120,7 +120,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
           stderr.flush();
         }, new CompletableFuture<>(), counted, checkpointArgs.checkpointing(scenario));
       }
-      return finished == null ? Main.OK : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
+      return interrupts.exitCode(finished == null ? Main.OK
+          : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr));
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());
       return e.exitCode();

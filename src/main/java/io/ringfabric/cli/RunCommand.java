@@ -79,11 +79,26 @@ final class RunCommand implements Callable<Integer> {
     Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     prepareOutput();
 
-    RunResult result;
     Progress counted = new Progress();
+    PrintWriter stderr = spec.commandLine().getErr();
+    try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
+      RunResult result = run(scenario, traceOptions, counted, checkpoints);
+      int status = Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+      checkpointArgs.tell(checkpoints, stdout, stderr);
+      stdout.flush();
+      if (checkpoints.failure() != null) {
+        stderr.println("ringfabric: run failed: " + checkpoints.failure());
+        stderr.flush();
+        status = Main.FAILED;
+      }
+      return interrupts.exitCode(status);
+    }
+  }
+
+  private RunResult run(Scenario scenario, TraceOptions traceOptions, Progress counted, Checkpointing checkpoints) {
     try (ProgressLine line = ProgressLine.show(progressArg.progress, main, "", counted, scenario.durationPs(),
         spec.commandLine().getErr())) {
-      result = Simulation.run(scenario, traceOptions, counted, checkpoints);
+      return Simulation.run(scenario, traceOptions, counted, checkpoints);
     } catch (BadCheckpoint e) {
       throw new BadInput("checkpoint " + checkpointArgs.restore + ": " + e.getMessage());
     } catch (UncheckedIOException e) {
@@ -92,17 +107,6 @@ final class RunCommand implements Callable<Integer> {
       // the machine is unreachable from here, so there is heap again to say so
       throw new Simulation.OutOfMemory(scenario.nodes(), full);
     }
-
-    PrintWriter stderr = spec.commandLine().getErr();
-    int status = Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
-    checkpointArgs.tell(checkpoints, stdout, stderr);
-    stdout.flush();
-    if (checkpoints.failure() != null) {
-      stderr.println("ringfabric: run failed: " + checkpoints.failure());
-      stderr.flush();
-      return Main.FAILED;
-    }
-    return status;
   }
 
   /** The scenario file's, with the overrides; or, with --restore, the checkpoint's own. */

@@ -3,6 +3,7 @@ package io.ringfabric.cli;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.engine.Progress;
+import io.ringfabric.model.SimTime;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
@@ -119,16 +120,34 @@ final class SweepCommand implements Callable<Integer> {
     List<String> keys = vary.stream().map(Vary::key).toList();
     SweepTable table = new SweepTable(keys);
     Path csv = out.resolve("sweep.csv");
-    for (int i = 0; i < runs.size(); i++) {
+    Interrupts interrupts = Interrupts.watch(Progress.NONE, stderr);
+    try (interrupts) {
+      sweep(runs, keys, table, csv, interrupts, stderr);
+    }
+    stdout.print(table.render());
+    stdout.println("wrote " + csv);
+    stdout.flush();
+    return interrupts.exitCode(Main.OK);
+  }
+
+  /** Runs each combination in turn, writing its results and the table after each; a signal ends it after the run under way. */
+  private void sweep(List<Combination> runs, List<String> keys, SweepTable table, Path csv, Interrupts interrupts,
+      PrintWriter stderr) {
+    for (int i = 0; i < runs.size() && !interrupts.interrupted(); i++) {
       Combination c = runs.get(i);
       String label = "run " + (i + 1) + "/" + runs.size();
       stderr.println(label + ": " + describe(keys, c.values(), " "));
       stderr.flush();
       RunResult result;
       Progress counted = new Progress();
+      interrupts.follow(counted);
       try (ProgressLine line = ProgressLine.show(progressArg.progress, main, label + ": ", counted,
           c.scenario().durationPs(), stderr)) {
         result = runOne(c.scenario(), label + " (" + describe(keys, c.values(), ", ") + ")", counted);
+      }
+      if (result.interrupted()) {
+        stderr.println("ringfabric: sweep interrupted: " + label + " stopped at " + SimTime.scaled(result.simulatedNs())
+            + (i + 1 < runs.size() ? ", runs " + (i + 2) + " to " + runs.size() + " not run" : ""));
       }
       Path runDir = out.resolve("run-" + (i + 1));
       try {
@@ -141,10 +160,6 @@ final class SweepCommand implements Callable<Integer> {
         throw new BadInput("cannot write to " + runDir + ": " + Scenarios.describe(e));
       }
     }
-    stdout.print(table.render());
-    stdout.println("wrote " + csv);
-    stdout.flush();
-    return Main.OK;
   }
 
   /**

@@ -118,24 +118,32 @@ public final class ClusterRun {
     }), SYSTEM, config(scenario, options));
     ActorEngine.failWhenStopped(system, result);
     ActorEngine.failWhenStopped(system, outcome);
+    boolean ran = false;
     try {
       Cluster.get(system).manager().tell(new JoinSeedNodes(seedAddresses(options.seeds())));
       if (lead) {
         Lead.Finished r = ActorEngine.await(result, "the cluster run failed: ");
         ActorEngine.await(outcome, "the cluster run failed: "); // the lead's own member stops once the results are in
+        ran = true;
         return r;
       }
       Member.Outcome o = ActorEngine.await(outcome, "the cluster run failed: ");
       if (o.exitCode() != 0) {
         throw new MemberFailed(o.exitCode(), o.message());
       }
+      ran = true;
       return null;
     } finally {
-      ActorEngine.stop(system, Duration.ofSeconds(20)); // leaves the cluster; the results are in hand
+      // After a run the member leaves the cluster, so that the others see it go rather than lose
+      // it. After a failure there may be nobody to leave (a member cut off from the rest waited
+      // 20 s here for peers it could not reach): the failure is what counts, and it is in hand.
+      ActorEngine.stop(system, ran ? LEAVE : GIVE_UP);
     }
   }
 
-
+  /** How long a member that ran waits to leave the cluster, and one whose run failed to shut down. */
+  static final Duration LEAVE = Duration.ofSeconds(20);
+  static final Duration GIVE_UP = Duration.ofSeconds(3);
 
   static Config config(Scenario scenario, Options options) {
     Config here = ConfigFactory.parseMap(Map.of(

@@ -138,6 +138,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long wokenParts;
   private long exchanges; // pieces sent to other coordinators
   private boolean endRun;
+  private boolean interrupted; // this coordinator ended the run because the user asked it to
 
   /**
    * @param name how messages name this coordinator: its lane, and in a cluster its member
@@ -281,6 +282,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    */
   private Behavior<Command> windowDoneHere() {
     localDone = true;
+    if (progress.stopRequested() && !endRun) { // asked here; the ends carry it to every coordinator
+      endRun = true;
+      interrupted = true;
+    }
     announced = earliestHere();
     if (!share.alone() && (share.holder() != 0 || !relay)) {
       for (int m = 0; m < share.holders(); m++) {
@@ -437,7 +442,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     countProgress(last);
     done.complete(new EngineRun(ActorEngine.NAME, total, last, hitDuration,
-        System.nanoTime() - wallStart, windows, wokenParts, exchanges));
+        System.nanoTime() - wallStart, windows, wokenParts, exchanges, interrupted));
     return Behaviors.stopped();
   }
 

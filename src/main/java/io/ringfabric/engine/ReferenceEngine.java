@@ -115,6 +115,7 @@ public final class ReferenceEngine {
       long saveAt = checkpoints.saveAt();
       boolean hitDuration = false;
       boolean endRun = false;
+      boolean interrupted = false;
       long start;
       while (!endRun && (start = earliest()) != Long.MAX_VALUE) {
         if (start > durationPs) {
@@ -136,12 +137,16 @@ public final class ReferenceEngine {
         if (work != null) {
           work.windowEnds();
         }
+        if (progress.stopRequested()) {
+          interrupted = !endRun;
+          endRun = true;
+        }
       }
       if (trace != null) {
         collect();
       }
       progress.add(events & 4095, last);
-      return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart);
+      return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart, interrupted);
     }
 
     /** Takes up a saved run: its components are restored, and their pending events are posted again. */

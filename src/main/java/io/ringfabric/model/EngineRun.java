@@ -12,14 +12,16 @@ import java.util.List;
  * @param windows windows of simulated time the engine opened (0 for one without windows)
  * @param partsWoken parts woken over all windows
  * @param exchanges messages the engine's coordinators sent each other to end windows
+ * @param interrupted whether the run was asked to stop early and ended at the end of a window for it
  */
 public record EngineRun(
     String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos, long windows,
-    long partsWoken, long exchanges) {
+    long partsWoken, long exchanges, boolean interrupted) {
 
   /** A run without windows (the reference engine). */
-  public EngineRun(String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos) {
-    this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0, 0);
+  public EngineRun(String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos,
+      boolean interrupted) {
+    this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0, 0, interrupted);
   }
 
   /** Runs of the lanes or members of one run as one: events add up; clock and windows are shared. */
@@ -29,7 +31,9 @@ public record EngineRun(
     long wall = 0;
     long woken = 0;
     long exchanges = 0;
+    boolean interrupted = false;
     for (EngineRun r : runs) {
+      interrupted |= r.interrupted();
       events += r.events();
       last = Math.max(last, r.lastEventPs());
       wall = Math.max(wall, r.wallNanos());
@@ -37,6 +41,7 @@ public record EngineRun(
       exchanges += r.exchanges();
     }
     EngineRun first = runs.get(0);
-    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken, exchanges);
+    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken, exchanges,
+        interrupted);
   }
 }

@@ -32,6 +32,9 @@ public final class Report {
 
   private void write(RunResult r) {
     line("ringfabric run: " + r.nodes() + " nodes, engine " + r.engine() + ", seed " + r.seed());
+    if (r.interrupted()) {
+      line("interrupted at " + SimTime.scaled(r.simulatedNs()) + ": what follows is the run up to there");
+    }
     if (integrityBroken(r)) {
       line("");
       line("!!! INTEGRITY VIOLATED: " + integrityText(r.integrity())

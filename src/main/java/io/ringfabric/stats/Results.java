@@ -118,6 +118,7 @@ public final class Results {
         s.nodes(),
         Describe.scenario(s),
         SimTime.toNs(simulatedPs),
+        run.interrupted(),
         run.events(),
         round(wallSeconds),
         wallSeconds == 0 ? 0 : Math.round(run.events() / wallSeconds),

@@ -10,6 +10,8 @@ import java.util.Map;
  * @param scenario the scenario in one paragraph
  * @param simulatedNs simulated time from 0 to the end of the run: the last process's end, or
  *     the duration limit
+ * @param interrupted whether the run was stopped early (SIGINT or SIGTERM) at the end of the
+ *     window under way: the results are those of the run up to {@code simulatedNs}
  * @param events events handled
  */
 public record RunResult(
@@ -19,6 +21,7 @@ public record RunResult(
     int nodes,
     String scenario,
     double simulatedNs,
+    boolean interrupted,
     long events,
     double wallSeconds,
     double eventsPerSecond,

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cli.Main;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
@@ -185,6 +186,61 @@ class MultiJvmTest {
           + "\\) (became unreachable|left the cluster|was removed from the cluster|was marked down)"
           + " during window \\d+.*"), failed.getMessage());
       assertTrue(seconds < 15, "the member took " + seconds + " s to end the run");
+    } finally {
+      lead.destroyForcibly();
+      lead.waitFor(10, TimeUnit.SECONDS);
+      thread.shutdownNow();
+    }
+  }
+
+  /**
+   * The lead frozen (SIGSTOP) mid-run is a member cut off as by a pulled cable: its connection
+   * stays open and nothing comes through. The member must see that on its own and end within
+   * 15 s, with Pekko's real failure detection (not the tests' fast one).
+   */
+  @Test
+  void aMemberCutOffFromTheLeadEndsOnItsOwnWithinFifteenSeconds(@TempDir Path dir) throws Exception {
+    Path config = dir.resolve("long.conf");
+    Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
+    Scenario s = ClusterRunTest.scenario(config.toString());
+    int leadPort = ClusterMembers.freePort();
+    Path leadLog = dir.resolve("lead.log");
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "cluster", "member", "--config", config.toString(), "--port", String.valueOf(leadPort),
+        "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--out", dir.resolve("out").toString(),
+        "--exit-with-parent");
+    Process lead = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(leadLog.toFile()).start();
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    try {
+      List<String> lines = Collections.synchronizedList(new ArrayList<>());
+      Future<Object> member = thread.submit(() -> {
+        try {
+          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, List.of("127.0.0.1:" + leadPort), 2,
+              "blocks", Duration.ofSeconds(60), null, Main.VERSION,
+              ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off")),
+              lines::add, new CompletableFuture<>());
+        } catch (RuntimeException e) {
+          return e;
+        }
+      });
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (lines.stream().noneMatch(l -> l.contains("member 1 of 2")) && System.nanoTime() < deadline
+          && !member.isDone()) {
+        Thread.sleep(100);
+      }
+      assertTrue(lines.stream().anyMatch(l -> l.contains("member 1 of 2")), () -> "never started: " + lines);
+      Thread.sleep(1500);
+      assertTrue(!member.isDone(), "the run ended before the lead could be cut off; make it longer");
+      new ProcessBuilder("kill", "-STOP", Long.toString(lead.pid())).start().waitFor();
+      long cut = System.nanoTime();
+      Object end = member.get(30, TimeUnit.SECONDS);
+      double seconds = (System.nanoTime() - cut) / 1e9;
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, end);
+      assertEquals(1, failed.exitCode());
+      assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + leadPort
+          + "\\) became unreachable during window \\d+.*"), failed.getMessage());
+      assertTrue(seconds < 15, "the cut-off member took " + seconds + " s to end");
     } finally {
       lead.destroyForcibly();
       lead.waitFor(10, TimeUnit.SECONDS);

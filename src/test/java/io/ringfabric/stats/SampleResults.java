@@ -38,6 +38,7 @@ public final class SampleResults {
         16,
         scenario,
         43_950.25,
+        false,
         2_546_000,
         1.25,
         2_036_800,
