@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cli.Main;
 import io.ringfabric.config.Scenario;
@@ -143,31 +144,32 @@ class MultiJvmTest {
     }
   }
 
-  @Test
-  void killingTheLeadMidRunEndsTheRunOnTheMembers(@TempDir Path dir) throws Exception {
-    Path config = dir.resolve("long.conf");
-    Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
-    Scenario s = ClusterRunTest.scenario(config.toString());
-    int leadPort = ClusterMembers.freePort();
-    Path leadLog = dir.resolve("lead.log");
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "cluster", "member", "--config", config.toString(), "--port", String.valueOf(leadPort),
-        "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--out", dir.resolve("out").toString(),
-        "--exit-with-parent");
-    Process lead = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(leadLog.toFile()).start();
-    ExecutorService thread = Executors.newSingleThreadExecutor();
-    try {
+  /** A lead in a child JVM and a member in this one, a second and a half into a long run. */
+  private record LeadAndMember(Process lead, int leadPort, Future<Object> member, ExecutorService thread)
+      implements AutoCloseable {
+    static LeadAndMember start(Path dir, Config pekko) throws Exception {
+      Path config = dir.resolve("long.conf");
+      Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
+      Scenario s = ClusterRunTest.scenario(config.toString());
+      int leadPort = ClusterMembers.freePort();
+      List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+          "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+          "cluster", "member", "--config", config.toString(), "--port", String.valueOf(leadPort),
+          "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--out", dir.resolve("out").toString(),
+          "--exit-with-parent");
+      Process lead = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("lead.log").toFile())
+          .start();
+      ExecutorService thread = Executors.newSingleThreadExecutor();
       List<String> lines = Collections.synchronizedList(new ArrayList<>());
       Future<Object> member = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, List.of("127.0.0.1:" + leadPort), 2,
-              "blocks", Duration.ofSeconds(60), null, Main.VERSION, ClusterMembers.FAST), lines::add,
-              new CompletableFuture<>());
+              "blocks", Duration.ofSeconds(60), null, Main.VERSION, pekko), lines::add, new CompletableFuture<>());
         } catch (RuntimeException e) {
           return e;
         }
       });
+      LeadAndMember both = new LeadAndMember(lead, leadPort, member, thread);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (lines.stream().noneMatch(l -> l.contains("member 1 of 2")) && System.nanoTime() < deadline
           && !member.isDone()) {
@@ -175,21 +177,37 @@ class MultiJvmTest {
       }
       assertTrue(lines.stream().anyMatch(l -> l.contains("member 1 of 2")), () -> "never started: " + lines);
       Thread.sleep(1500);
-      assertTrue(!member.isDone(), "the run ended before the lead could be killed; make it longer");
-      lead.destroyForcibly();
-      long killed = System.nanoTime();
+      assertTrue(!member.isDone(), "the run ended before the lead could be stopped; make it longer");
+      return both;
+    }
+
+    /** What the member ended with, and {@code seconds[0]} how long after {@code since} it did. */
+    ClusterRun.MemberFailed failure(long since, double[] seconds) throws Exception {
       Object end = member.get(30, TimeUnit.SECONDS);
-      double seconds = (System.nanoTime() - killed) / 1e9;
+      seconds[0] = (System.nanoTime() - since) / 1e9;
       ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, end);
       assertEquals(1, failed.exitCode());
-      assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + leadPort
-          + "\\) (became unreachable|left the cluster|was removed from the cluster|was marked down)"
-          + " during window \\d+.*"), failed.getMessage());
-      assertTrue(seconds < 15, "the member took " + seconds + " s to end the run");
-    } finally {
+      return failed;
+    }
+
+    @Override
+    public void close() throws Exception {
       lead.destroyForcibly();
       lead.waitFor(10, TimeUnit.SECONDS);
       thread.shutdownNow();
+    }
+  }
+
+  @Test
+  void killingTheLeadMidRunEndsTheRunOnTheMembers(@TempDir Path dir) throws Exception {
+    try (LeadAndMember run = LeadAndMember.start(dir, ClusterMembers.FAST)) {
+      run.lead().destroyForcibly();
+      double[] seconds = new double[1];
+      ClusterRun.MemberFailed failed = run.failure(System.nanoTime(), seconds);
+      assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + run.leadPort()
+          + "\\) (became unreachable|left the cluster|was removed from the cluster|was marked down)"
+          + " during window \\d+.*"), failed.getMessage());
+      assertTrue(seconds[0] < 15, "the member took " + seconds[0] + " s to end the run");
     }
   }
 
@@ -200,51 +218,14 @@ class MultiJvmTest {
    */
   @Test
   void aMemberCutOffFromTheLeadEndsOnItsOwnWithinFifteenSeconds(@TempDir Path dir) throws Exception {
-    Path config = dir.resolve("long.conf");
-    Files.writeString(config, Files.readString(Path.of("conf/ringfabric.conf")).replace("ops = 1000,", "ops = 100000,"));
-    Scenario s = ClusterRunTest.scenario(config.toString());
-    int leadPort = ClusterMembers.freePort();
-    Path leadLog = dir.resolve("lead.log");
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "cluster", "member", "--config", config.toString(), "--port", String.valueOf(leadPort),
-        "--seeds", "127.0.0.1:" + leadPort, "--members", "2", "--out", dir.resolve("out").toString(),
-        "--exit-with-parent");
-    Process lead = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(leadLog.toFile()).start();
-    ExecutorService thread = Executors.newSingleThreadExecutor();
-    try {
-      List<String> lines = Collections.synchronizedList(new ArrayList<>());
-      Future<Object> member = thread.submit(() -> {
-        try {
-          return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, List.of("127.0.0.1:" + leadPort), 2,
-              "blocks", Duration.ofSeconds(60), null, Main.VERSION,
-              ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off")),
-              lines::add, new CompletableFuture<>());
-        } catch (RuntimeException e) {
-          return e;
-        }
-      });
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (lines.stream().noneMatch(l -> l.contains("member 1 of 2")) && System.nanoTime() < deadline
-          && !member.isDone()) {
-        Thread.sleep(100);
-      }
-      assertTrue(lines.stream().anyMatch(l -> l.contains("member 1 of 2")), () -> "never started: " + lines);
-      Thread.sleep(1500);
-      assertTrue(!member.isDone(), "the run ended before the lead could be cut off; make it longer");
-      new ProcessBuilder("kill", "-STOP", Long.toString(lead.pid())).start().waitFor();
-      long cut = System.nanoTime();
-      Object end = member.get(30, TimeUnit.SECONDS);
-      double seconds = (System.nanoTime() - cut) / 1e9;
-      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, end);
-      assertEquals(1, failed.exitCode());
-      assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + leadPort
+    try (LeadAndMember run = LeadAndMember.start(dir,
+        ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off"))) {
+      new ProcessBuilder("kill", "-STOP", Long.toString(run.lead().pid())).start().waitFor();
+      double[] seconds = new double[1];
+      ClusterRun.MemberFailed failed = run.failure(System.nanoTime(), seconds);
+      assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + run.leadPort()
           + "\\) became unreachable during window \\d+.*"), failed.getMessage());
-      assertTrue(seconds < 15, "the cut-off member took " + seconds + " s to end");
-    } finally {
-      lead.destroyForcibly();
-      lead.waitFor(10, TimeUnit.SECONDS);
-      thread.shutdownNow();
+      assertTrue(seconds[0] < 15, "the cut-off member took " + seconds[0] + " s to end");
     }
   }
 }
