@@ -37,7 +37,7 @@ final class BenchCluster {
     int[] ports = ClusterHosts.freePorts(members);
     Duration join = Duration.ofSeconds(60);
     try (MemberJvms jvms = MemberJvms.start(file, null, overrides, members, ports[0],
-        Arrays.copyOfRange(ports, 1, members), join, memberJavaOpts, dir)) {
+        Arrays.copyOfRange(ports, 1, members), join, memberJavaOpts, null, dir)) {
       System.gc();
       Bench.resetPeaks();
       Lead.Finished f = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],

@@ -1,8 +1,8 @@
 package io.ringfabric.cli;
 
-import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
+import io.ringfabric.cluster.Tls;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.Progress;
@@ -72,6 +72,13 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   @Mixin CheckpointArgs checkpointArgs;
 
+  @Mixin TlsArgs tlsArgs;
+
+  @Option(names = "--tls",
+      description = "Members talk over TLS with mutual authentication, with throwaway keys made for this run"
+          + " (in DIR/tls/). Or give your own with --tls-keystore and --tls-truststore.")
+  boolean tls;
+
   @Override
   public Integer call() {
     PrintWriter stdout = spec.commandLine().getOut();
@@ -91,10 +98,11 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
     clearOldLogs(logs);
+    Tls keys = keys(logs);
     int[] ports = ClusterHosts.freePorts(members);
     int[] others = Arrays.copyOfRange(ports, 1, members);
     try (MemberJvms jvms = MemberJvms.start(file, checkpointArgs.restore, overrideArgs.overrides(), members,
-        ports[0], others, timeout, memberJavaOpts, logs)) {
+        ports[0], others, timeout, memberJavaOpts, keys, logs)) {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       Progress counted = new Progress();
@@ -104,7 +112,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
             counted, scenario.durationPs(), stderr)) {
           finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
               List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
-              ConfigFactory.empty()), text -> {
+              TlsArgs.pekko(keys)), text -> {
                 stderr.println("ringfabric: " + text);
                 stderr.flush();
               }, jvms.died(), counted, checkpointArgs.checkpointing(scenario));
@@ -114,6 +122,22 @@ final class ClusterLocalCommand implements Callable<Integer> {
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());
       return Main.FAILED;
+    }
+  }
+
+  /** The TLS of the members: the stores given, throwaway ones made now (--tls), or none. */
+  private Tls keys(Path logs) {
+    Tls given = tlsArgs.tls(cluster.main);
+    if (!tls) {
+      return given;
+    }
+    if (given != null) {
+      throw new BadInput("--tls makes throwaway keys; with --tls-keystore and --tls-truststore leave it out");
+    }
+    try {
+      return Tls.throwaway(logs.resolveSibling("tls"));
+    } catch (IOException e) {
+      throw new BadInput("cannot make the members' TLS keys: " + Scenarios.describe(e));
     }
   }
 

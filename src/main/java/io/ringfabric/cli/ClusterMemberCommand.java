@@ -1,6 +1,5 @@
 package io.ringfabric.cli;
 
-import com.typesafe.config.ConfigFactory;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
@@ -81,6 +80,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
   @Mixin ProgressArg progressArg;
 
   @Mixin CheckpointArgs checkpointArgs;
+
+  @Mixin TlsArgs tlsArgs;
 
   @Option(names = "--exit-with-parent", hidden = true,
       description = "Exit when standard input closes: cluster local's children end with their parent.")
@@ -163,6 +164,6 @@ final class ClusterMemberCommand implements Callable<Integer> {
     Duration timeout = Times.joinTimeout(joinTimeout);
     TraceOptions trace = traceArgs.options(scenario);
     return new ClusterRun.Options(host, port, seeds, n, placementArg.kind(), timeout, trace, Main.version(),
-        ConfigFactory.empty());
+        TlsArgs.pekko(tlsArgs.tls(cluster.main)));
   }
 }

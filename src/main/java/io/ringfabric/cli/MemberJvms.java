@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.cluster.Tls;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -29,13 +30,14 @@ final class MemberJvms implements AutoCloseable {
    * @param logs the directory for {@code member-<port>.log}
    */
   static MemberJvms start(Path config, Path restore, List<String> overrides, int members, int leadPort,
-      int[] ports, Duration joinTimeout, String javaOptions, Path logs) {
+      int[] ports, Duration joinTimeout, String javaOptions, Tls tls, Path logs) {
     MemberJvms jvms = new MemberJvms();
     Runtime.getRuntime().addShutdownHook(jvms.reaper);
     try {
       for (int port : ports) {
         Path log = logs.resolve("member-" + port + ".log");
-        Process child = start(config, restore, overrides, members, leadPort, port, joinTimeout, javaOptions, log);
+        Process child = start(config, restore, overrides, members, leadPort, port, joinTimeout, javaOptions, tls,
+            log);
         jvms.children.add(child);
         child.onExit().thenAccept(p -> {
           if (p.exitValue() != 0) {
@@ -74,7 +76,7 @@ final class MemberJvms implements AutoCloseable {
   }
 
   private static Process start(Path config, Path restore, List<String> overrides, int members, int leadPort,
-      int port, Duration joinTimeout, String javaOptions, Path log) {
+      int port, Duration joinTimeout, String javaOptions, Tls tls, Path log) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(javaOptions(javaOptions));
@@ -88,8 +90,17 @@ final class MemberJvms implements AutoCloseable {
       cmd.add("--set");
       cmd.add(o);
     }
+    if (tls != null) { // the stores by name, their passwords in the environment: never on a command line
+      cmd.addAll(List.of("--tls-keystore", tls.keyStore().toAbsolutePath().toString(),
+          "--tls-truststore", tls.trustStore().toAbsolutePath().toString()));
+    }
+    ProcessBuilder child = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+    if (tls != null) {
+      child.environment().put(TlsArgs.KEYSTORE_PASSWORD, tls.keyStorePassword());
+      child.environment().put(TlsArgs.TRUSTSTORE_PASSWORD, tls.trustStorePassword());
+    }
     try {
-      return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      return child.start();
     } catch (IOException e) {
       throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));
     }

@@ -53,9 +53,15 @@ final class ClusterMembers {
    * another member, or what it threw.
    */
   static Object end(Scenario s, int port, String seed, int members, Duration joinTimeout, String version) {
+    return end(s, port, seed, members, joinTimeout, version, ConfigFactory.empty());
+  }
+
+  /** As {@link #end(Scenario, int, String, int, Duration, String)}, with {@code pekko} (e.g. TLS) beside {@link #FAST}. */
+  static Object end(Scenario s, int port, String seed, int members, Duration joinTimeout, String version,
+      Config pekko) {
     try {
       Object r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, List.of(seed), members, "blocks",
-          joinTimeout, null, version, FAST), line -> { }, new CompletableFuture<>());
+          joinTimeout, null, version, FAST.withFallback(pekko)), line -> { }, new CompletableFuture<>());
       return r == null ? "ran" : r;
     } catch (RuntimeException e) {
       return e;

@@ -15,6 +15,7 @@ import io.ringfabric.workload.PutStreamSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -135,5 +136,40 @@ class EventBatchCodecTest {
         .getMessage().contains("version 9"));
     assertThrows(IllegalArgumentException.class, () -> EventBatchCodec.encode(
         List.of(new Event(1, 1, 1, 1, new Memory.BufferStore(0, new byte[1])))));
+  }
+
+  /** A seeded fuzzer: whatever bytes come off the wire, decoding ends in events or a BadBatch that says why, never another exception. */
+  @Test
+  void noBytesBreakTheDecoder() {
+    byte[] chunk = new byte[300];
+    new SplittableRandom(2).nextBytes(chunk);
+    byte[] good = EventBatchCodec.encode(List.of(arrival(1, 1, chunk, Status.BUSY), arrival(2, 5, new byte[3], Status.DONE),
+        new Event(9, 3, 7, 4, new Switch.CreditReturn(2, 1, 272))));
+    SplittableRandom random = new SplittableRandom(40);
+    int refused = 0;
+    for (int i = 0; i < 5000; i++) {
+      byte[] bad = good.clone();
+      switch (i % 3) {
+        case 0 -> bad = Arrays.copyOf(good, random.nextInt(good.length + 8));
+        case 1 -> {
+          for (int k = 0; k < 1 + random.nextInt(4); k++) {
+            bad[random.nextInt(bad.length)] = (byte) random.nextInt();
+          }
+        }
+        default -> {
+          for (int k = 8; k < bad.length; k++) { // the magic and version kept, all else noise
+            bad[k] = (byte) random.nextInt();
+          }
+        }
+      }
+      try {
+        EventBatchCodec.decode(bad);
+      } catch (EventBatchCodec.BadBatch expected) {
+        refused++;
+        assertTrue(expected.getMessage().startsWith("event") || expected.getMessage().startsWith("not an event batch"),
+            expected.getMessage());
+      }
+    }
+    assertTrue(refused > 3000, refused + " of 5000 refused");
   }
 }

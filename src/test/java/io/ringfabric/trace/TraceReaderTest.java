@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.trace.TraceRecord.Kinds;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -255,5 +257,46 @@ class TraceReaderTest {
       assertNull(r.next());
       assertFalse(r.cutOff());
     }
+  }
+
+  /** A seeded fuzzer: a damaged trace, plain or gzipped, reads as records or fails with a TraceFormatException, never another exception. */
+  @Test
+  void noDamageBreaksTheReader() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (TraceRecord r : SyntheticTrace.story()) {
+      lines.add(SyntheticTrace.line(r));
+    }
+    byte[] good = Files.readAllBytes(SyntheticTrace.writeLines(dir.resolve("good.jsonl"), HEADER, lines));
+    Random random = new Random(77);
+    int refused = 0;
+    for (int i = 0; i < 600; i++) {
+      byte[] bad = i % 2 == 0 ? Arrays.copyOf(good, random.nextInt(good.length)) : good.clone();
+      for (int k = 0; i % 2 == 1 && k < 1 + random.nextInt(6); k++) {
+        bad[random.nextInt(bad.length)] = (byte) random.nextInt();
+      }
+      if (i % 5 == 0) {
+        bad = gzip(bad);
+        if (i % 10 == 0) {
+          bad = Arrays.copyOf(bad, Math.max(2, random.nextInt(bad.length)));
+        }
+      }
+      Path f = dir.resolve("fuzz.jsonl");
+      Files.write(f, bad);
+      try {
+        readAll(f);
+      } catch (TraceFormatException expected) {
+        refused++;
+        assertTrue(expected.getMessage().startsWith(f.toString()), expected.getMessage());
+      }
+    }
+    assertTrue(refused > 100, refused + " of 600 refused");
+  }
+
+  private static byte[] gzip(byte[] plain) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (GZIPOutputStream z = new GZIPOutputStream(out)) {
+      z.write(plain);
+    }
+    return out.toByteArray();
   }
 }

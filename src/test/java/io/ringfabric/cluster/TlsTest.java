@@ -1,0 +1,87 @@
+package io.ringfabric.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.run.Simulation;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/** Members over TLS with mutual authentication: the one-JVM results, and a stranger kept out. */
+@Tag("cluster")
+class TlsTest {
+  @TempDir Path dir;
+
+  @Test
+  void twoMembersOverTlsGiveTheOneJvmFingerprint() throws Exception {
+    Tls keys = Tls.throwaway(dir.resolve("tls"));
+    assertNull(keys.problem());
+    Scenario s = ClusterRunTest.scenario("conf/ringfabric.conf", "duration=20us");
+    int leadPort = ClusterMembers.freePort();
+    String seed = "127.0.0.1:" + leadPort;
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      Future<Object> lead = threads.submit(() -> ClusterMembers.end(s, leadPort, seed, 2, Duration.ofSeconds(60),
+          "test", keys.artery()));
+      Future<Object> member = threads.submit(() -> ClusterMembers.end(s, 0, seed, 2, Duration.ofSeconds(60),
+          "test", keys.artery()));
+      Lead.Finished finished = assertInstanceOf(Lead.Finished.class, lead.get(120, TimeUnit.SECONDS));
+      assertEquals("ran", member.get(60, TimeUnit.SECONDS));
+      assertEquals(Simulation.run(BuiltMachine.of(s), "reference").fingerprint(), finished.result().fingerprint());
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  /** A member with a certificate of its own, which trusts the lead but the lead does not trust: refused, and the lead says so. */
+  @Test
+  void aMemberTheLeadDoesNotTrustCannotJoinAndTheLeadSaysSo() throws Exception {
+    Tls lead = Tls.throwaway(dir.resolve("lead"));
+    Tls stranger = Tls.throwaway(dir.resolve("stranger"));
+    Tls strangerTrustingTheLead = new Tls(stranger.keyStore(), stranger.keyStorePassword(), lead.trustStore(),
+        lead.trustStorePassword());
+    LoggerContext logs = (LoggerContext) LoggerFactory.getILoggerFactory();
+    ListAppender<ILoggingEvent> said = new ListAppender<>();
+    said.setContext(logs);
+    said.start();
+    Logger refusals = logs.getLogger(TrustedMembers.class);
+    refusals.addAppender(said);
+    Scenario s = ClusterRunTest.scenario("conf/ringfabric.conf", "duration=5us");
+    int leadPort = ClusterMembers.freePort();
+    String seed = "127.0.0.1:" + leadPort;
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      Future<Object> waiting = threads.submit(() -> ClusterMembers.end(s, leadPort, seed, 2, Duration.ofSeconds(12),
+          "test", lead.artery()));
+      Thread.sleep(2000);
+      Object refused = ClusterMembers.end(s, 0, seed, 2, Duration.ofSeconds(8), "test", strangerTrustingTheLead.artery());
+      ClusterRun.MemberFailed failed = assertInstanceOf(ClusterRun.MemberFailed.class, refused);
+      assertTrue(failed.getMessage().contains("found no lead"), failed.getMessage());
+      Object leadEnd = waiting.get(60, TimeUnit.SECONDS);
+      assertTrue(leadEnd instanceof RuntimeException e && e.getMessage().contains("only 1 of 2 members joined"),
+          String.valueOf(leadEnd));
+    } finally {
+      threads.shutdownNow();
+      refusals.detachAppender(said);
+    }
+    assertTrue(said.list.stream().anyMatch(e -> e.getFormattedMessage().startsWith(
+        "refused a member: its certificate (CN=ringfabric cluster member) is not trusted here (PKIX path")),
+        said.list.toString());
+  }
+}
