@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.run.Simulation;
@@ -26,7 +22,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /**
  * Anyone who reaches a member's port can throw bytes at it: random ones, or frames that look like
@@ -40,12 +35,7 @@ class JunkOnThePortTest {
   void junkThrownAtTheLeadDuringARunChangesNothingAndFloodsNothing() throws Exception {
     Scenario s = ClusterRunTest.scenario("conf/ringfabric.conf", "duration=150us");
     String reference = Simulation.run(BuiltMachine.of(s), "reference").fingerprint();
-    LoggerContext logs = (LoggerContext) LoggerFactory.getILoggerFactory();
-    ListAppender<ILoggingEvent> seen = new ListAppender<>();
-    seen.setContext(logs);
-    seen.start();
-    Logger root = logs.getLogger(Logger.ROOT_LOGGER_NAME);
-    root.addAppender(seen);
+    LogCapture seen = LogCapture.all();
     int leadPort = ClusterMembers.freePort();
     String seed = "127.0.0.1:" + leadPort;
     ExecutorService threads = Executors.newFixedThreadPool(3);
@@ -59,9 +49,9 @@ class JunkOnThePortTest {
       assertTrue(thrown.get(10, TimeUnit.SECONDS) > 200, "junk frames thrown during the run: " + thrown.get());
     } finally {
       threads.shutdownNow();
-      root.detachAppender(seen);
+      seen.close();
     }
-    long warnings = seen.list.stream().filter(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).count();
+    long warnings = seen.events().stream().filter(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).count();
     assertTrue(warnings < 100, warnings + " warnings reached the log");
   }
 

@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.run.Simulation;
@@ -21,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** Members over TLS with mutual authentication: the one-JVM results, and a stranger kept out. */
 @Tag("cluster")
@@ -56,12 +51,7 @@ class TlsTest {
     Tls stranger = Tls.throwaway(dir.resolve("stranger"));
     Tls strangerTrustingTheLead = new Tls(stranger.keyStore(), stranger.keyStorePassword(), lead.trustStore(),
         lead.trustStorePassword());
-    LoggerContext logs = (LoggerContext) LoggerFactory.getILoggerFactory();
-    ListAppender<ILoggingEvent> said = new ListAppender<>();
-    said.setContext(logs);
-    said.start();
-    Logger refusals = logs.getLogger(TrustedMembers.class);
-    refusals.addAppender(said);
+    LogCapture said = LogCapture.of(TrustedMembers.class);
     Scenario s = ClusterRunTest.scenario("conf/ringfabric.conf", "duration=5us");
     int leadPort = ClusterMembers.freePort();
     String seed = "127.0.0.1:" + leadPort;
@@ -78,10 +68,10 @@ class TlsTest {
           String.valueOf(leadEnd));
     } finally {
       threads.shutdownNow();
-      refusals.detachAppender(said);
+      said.close();
     }
-    assertTrue(said.list.stream().anyMatch(e -> e.getFormattedMessage().startsWith(
+    assertTrue(said.events().stream().anyMatch(e -> e.getFormattedMessage().startsWith(
         "refused a member: its certificate (CN=ringfabric cluster member) is not trusted here (PKIX path")),
-        said.list.toString());
+        said.events().toString());
   }
 }
