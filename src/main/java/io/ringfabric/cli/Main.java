@@ -1,6 +1,7 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.run.HeapAdvice;
 import io.ringfabric.run.Simulation;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;

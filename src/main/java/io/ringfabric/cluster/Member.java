@@ -11,6 +11,7 @@ import io.ringfabric.engine.Lanes;
 import io.ringfabric.engine.Progress;
 import io.ringfabric.engine.Share;
 import io.ringfabric.model.EngineRun;
+import io.ringfabric.run.HeapAdvice;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.LinkBusy;
 import io.ringfabric.stats.PartLatencies;
@@ -186,10 +187,18 @@ public final class Member extends AbstractBehavior<Member.Command> {
     try {
       return build(s);
     } catch (RuntimeException e) { // e.g. the trace file cannot be written: end the run, never hang it
-      String message = "member " + s.index() + " could not start its share: " + e.getMessage();
-      lead.tell(new Lead.Failed(s.index(), message));
-      return end(1, message);
+      return couldNotStart(s, e.getMessage());
+    } catch (OutOfMemoryError e) { // the machine is garbage once this returns: there is heap to say so
+      built = null;
+      return couldNotStart(s, HeapAdvice.of(new Simulation.OutOfMemory(scenario.nodes(), e),
+          "give the members more heap (cluster local --member-java-opts, or RINGFABRIC_JAVA_OPTS on each host), e.g. -Xmx"));
     }
+  }
+
+  private Behavior<Command> couldNotStart(Start s, String why) {
+    String message = "member " + s.index() + " could not start its share: " + why;
+    lead.tell(new Lead.Failed(s.index(), message));
+    return end(1, message);
   }
 
   private Behavior<Command> build(Start s) {

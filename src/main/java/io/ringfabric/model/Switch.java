@@ -221,10 +221,19 @@ public final class Switch extends Component {
         return true;
       case DROPPED:
         dropped[out]++;
+        traceLoss(start, packet.action().toString(), wire, ports[out].name(), "lost on the wire, " + PacketTrace.describe(packet));
         return false;
       default:
         lostOnDownLink[out]++;
+        traceLoss(start, packet.action().toString(), wire, ports[out].name(),
+            "lost: the link is down, " + PacketTrace.describe(packet));
         return false;
+    }
+  }
+
+  private void traceLoss(long t, String op, int wire, String port, String why) {
+    if (recorder != null && recorder.packets()) {
+      recorder.packetLost(t, op, wire, port, why);
     }
   }
 
@@ -239,6 +248,8 @@ public final class Switch extends Component {
       return;
     }
     corruptDetected++;
+    // the damaged frame's header cannot be believed, so the record names no action
+    traceLoss(now(), "", f.wireBytes(), name() + " input " + f.inPort(), "arrived damaged: its checksum failed, dropped");
     if (channels != null) {
       send(nextHop[f.inPort()], fabric.switchLatencyPs() + fabric.linkLatencyPs(),
           new CreditReturn(backPort[f.inPort()], f.vc(), f.wireBytes()));

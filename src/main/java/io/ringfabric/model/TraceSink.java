@@ -61,4 +61,7 @@ public interface TraceSink {
 
   /** A packet went on the wire of {@code port} after waiting {@code waitPs}; it takes {@code serialization}. */
   void packetSent(long t, String op, long wireBytes, long waitPs, long serialization, String port, String packet);
+
+  /** A packet of {@code op} was lost at {@code t} on the link of {@code port} ({@code fabric.faults}), as {@code why} says. */
+  void packetLost(long t, String op, long wireBytes, String port, String why);
 }

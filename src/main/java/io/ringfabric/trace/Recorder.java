@@ -124,6 +124,11 @@ public final class Recorder implements TraceSink {
   }
 
   @Override
+  public void packetLost(long t, String op, long wireBytes, String port, String why) {
+    record(t, Kinds.PACKET_LOST, op, null, null, wireBytes, null, 0, 0, -1, port, why);
+  }
+
+  @Override
   public void creditStall(long t, String op, long wireBytes, long waitPs, String port, int vc, String packet) {
     record(t, Kinds.CREDIT_STALL, op, null, null, wireBytes, null, waitPs, 0, -1, port, "vc " + vc + " " + packet);
   }

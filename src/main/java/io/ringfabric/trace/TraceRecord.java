@@ -60,6 +60,8 @@ public record TraceRecord(
     public static final String PACKET_RECEIVED = "packet-received";
     /** A packet at the head of its virtual channel waited {@code waitPs} for room in the next switch, until {@code t}. */
     public static final String CREDIT_STALL = "credit-stall";
+    /** A packet a link lost or damaged ({@code fabric.faults}). */
+    public static final String PACKET_LOST = "packet-lost";
     // level all: plus every message between components
     public static final String MESSAGE = "message";
 

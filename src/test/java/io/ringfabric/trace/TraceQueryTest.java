@@ -222,8 +222,8 @@ class TraceQueryTest {
   @Test
   void knowsTheKinds() {
     assertTrue(TraceQuery.knownKinds().containsAll(List.of("doorbell", "packet-queued", "message", "completion-seen")));
-    assertEquals(14, TraceQuery.knownKinds().size());
-    assertTrue(TraceQuery.knownKinds().contains("credit-stall"));
+    assertEquals(15, TraceQuery.knownKinds().size());
+    assertTrue(TraceQuery.knownKinds().containsAll(List.of("credit-stall", "packet-lost")));
   }
 
   @Test

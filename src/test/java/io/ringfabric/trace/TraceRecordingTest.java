@@ -6,6 +6,7 @@ import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.ActorEngine;
 import io.ringfabric.engine.ReferenceEngine;
+import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.TestScenarios;
 import io.ringfabric.run.Simulation;
@@ -229,5 +230,31 @@ class TraceRecordingTest {
       }
     }
     return null;
+  }
+
+  /** Each packet a faulty link loses or damages leaves one packet-lost record, at its port, on both engines alike. */
+  @Test
+  void lostAndDamagedPacketsAreRecorded() throws IOException {
+    Scenario lossy = TestScenarios.torus(3, 3).seed(4)
+        .faults(new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 1e-2, 1e-2))
+        .ring(NodeSet.all(), 0, 4096, 400)
+        .getStream(NodeSet.all(), 0, -1, 0, 0, 6, 300_000)
+        .putStream(NodeSet.all(), 1, Pattern.UNIFORM, 0, 0, 48, 40, 0)
+        .build();
+    Path file = dir.resolve("lossy.jsonl");
+    RunResult r = Simulation.run(BuiltMachine.of(lossy), ReferenceEngine.NAME,
+        new TraceOptions(file, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null));
+    List<JsonNode> lost = records(file).stream().filter(n -> n.get("kind").asText().equals("packet-lost")).toList();
+    long onTheWire = lost.stream().filter(n -> n.get("detail").asText().startsWith("lost on the wire, packet ")).count();
+    long damaged = lost.stream().filter(n -> n.get("detail").asText().equals("arrived damaged: its checksum failed, dropped"))
+        .count();
+    assertTrue(r.links().dropped() > 0 && r.links().corruptDetected() > 0, r.links().toString());
+    assertEquals(r.links().dropped(), onTheWire);
+    assertEquals(r.links().corruptDetected(), damaged);
+    assertEquals(lost.size(), onTheWire + damaged);
+    Path actors = dir.resolve("lossy-actors.jsonl");
+    Simulation.run(BuiltMachine.of(lossy), ActorEngine.NAME,
+        new TraceOptions(actors, TraceLevel.PACKETS, 0, Long.MAX_VALUE, null));
+    assertEquals(lines(file), lines(actors));
   }
 }

@@ -1,4 +1,4 @@
-package io.ringfabric.cli;
+package io.ringfabric.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

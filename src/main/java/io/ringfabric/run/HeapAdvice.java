@@ -1,19 +1,22 @@
-package io.ringfabric.cli;
+package io.ringfabric.run;
 
-import io.ringfabric.run.Simulation;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Locale;
 
 /** What to tell a user whose machine did not fit in the heap: what it had, and what to try. */
-final class HeapAdvice {
+public final class HeapAdvice {
   private HeapAdvice() {}
 
   /** E.g. {@code out of memory at 4096 nodes (heap -Xmx512m); set RINGFABRIC_JAVA_OPTS=-Xmx1g}. */
-  static String of(Simulation.OutOfMemory full) {
+  public static String of(Simulation.OutOfMemory full) {
+    return of(full, "set RINGFABRIC_JAVA_OPTS=-Xmx");
+  }
+
+  /** As {@link #of(Simulation.OutOfMemory)}, advising {@code advice} followed by a heap twice this one's (at least 1g). */
+  public static String of(Simulation.OutOfMemory full, String advice) {
     long max = Runtime.getRuntime().maxMemory();
-    return full.getMessage() + " (heap " + given(max) + "); set RINGFABRIC_JAVA_OPTS=-Xmx"
-        + size(Math.max(2 * max, 1L << 30));
+    return full.getMessage() + " (heap " + given(max) + "); " + advice + size(Math.max(2 * max, 1L << 30));
   }
 
   /** The -Xmx the JVM was started with, as given, or what it chose. */
