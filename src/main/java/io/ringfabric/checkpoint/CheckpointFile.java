@@ -26,7 +26,7 @@ import java.util.zip.CRC32C;
  *
  * @param version the ringfabric build that wrote it
  * @param atPs the start of the window it was taken before: every event before it handled, none after
- * @param engine the engine that ran up to it
+ * @param engine the engine that ran up to it ({@code reference}, {@code actors}, {@code actors on 2 members})
  * @param settings the scenario's settings, by full path, as {@link Scenario#settings()} holds them
  * @param parts each part's bytes, by part
  */
@@ -39,6 +39,12 @@ public record CheckpointFile(String version, long atPs, String engine, SortedMap
   public CheckpointFile {
     settings = new TreeMap<>(settings);
     parts = List.copyOf(parts);
+  }
+
+  /** Who saved it, for people: "the actors engine on 2 members". */
+  public String savedBy() {
+    int space = engine.indexOf(' ');
+    return "the " + (space < 0 ? engine + " engine" : engine.substring(0, space) + " engine" + engine.substring(space));
   }
 
   /** The scenario the checkpoint continues, with {@code overrides} (engine and actor settings only) applied. */

@@ -18,13 +18,21 @@ import java.util.TreeSet;
  * A run's checkpoints: the one it continues ({@code run --restore}), the one it saves
  * ({@code run --checkpoint-at T --checkpoint FILE}), either or both. The engine hands it each part
  * at rest at the first window boundary at or after T; when it has them all it writes the file,
- * and the run goes on.
+ * and the run goes on. On a cluster the lead writes the file: the other members hand it their
+ * parts ({@link #sendingTo}), and it takes them in with {@link #received}.
  */
 public final class Checkpointing implements Checkpoints {
+  /** Where a member that does not write the file sends each part it saves. */
+  @FunctionalInterface
+  public interface PartSink {
+    void accept(int part, long atPs, byte[] bytes);
+  }
+
   private final CheckpointFile from; // null: a fresh run
   private final long saveAt;
-  private final Path saveTo; // null: nothing saved
+  private final Path saveTo; // null: no file written here
   private final String version;
+  private final PartSink sink; // null: parts are kept here, for the file
   private BuiltMachine built;
   private String engine;
   private PartCodec codec;
@@ -41,10 +49,23 @@ public final class Checkpointing implements Checkpoints {
    * @param version this build's version, which the file records
    */
   public Checkpointing(CheckpointFile from, long saveAt, Path saveTo, String version) {
+    this(from, saveTo == null ? Long.MAX_VALUE : saveAt, saveTo, version, null);
+  }
+
+  private Checkpointing(CheckpointFile from, long saveAt, Path saveTo, String version, PartSink sink) {
     this.from = from;
-    this.saveAt = saveTo == null ? Long.MAX_VALUE : saveAt;
+    this.saveAt = saveAt;
     this.saveTo = saveTo;
     this.version = version;
+    this.sink = sink;
+  }
+
+  /**
+   * These checkpoints, but saving at {@code saveAt} (the lead's moment) and handing each part to
+   * {@code sink} instead of writing a file: a cluster member's, other than the lead's.
+   */
+  public Checkpointing sendingTo(long saveAt, PartSink sink) {
+    return new Checkpointing(from, saveAt, null, version, sink);
   }
 
   /** Neither continues nor saves. */
@@ -103,20 +124,52 @@ public final class Checkpointing implements Checkpoints {
     if (failure != null) {
       return;
     }
+    byte[] bytes;
     try {
-      if (saved == null) {
-        saved = new byte[built.machine().layout().parts()][];
-        savedAtPs = windowStart;
-      }
-      saved[part] = codec.encode(part, pending);
-      if (++savedParts == saved.length) {
-        new CheckpointFile(version, windowStart, engine, built.scenario().settings(), List.of(saved)).write(saveTo);
-        saved = null; // the bytes are in the file; the heap is the run's again
-      }
-    } catch (IOException e) {
-      failure = "cannot write the checkpoint " + saveTo + ": " + (e.getMessage() == null ? e : e.getMessage());
+      bytes = codec.encode(part, pending);
     } catch (RuntimeException e) { // never let a failure to save end the engine's thread
       failure = "cannot save the checkpoint: " + e.getMessage();
+      return;
+    }
+    if (sink != null) {
+      sink.accept(part, windowStart, bytes);
+    } else {
+      keep(part, windowStart, bytes);
+    }
+  }
+
+  /** Part {@code part} as another member saved it at {@code atPs} (on the lead of a cluster run). */
+  public synchronized void received(int part, long atPs, byte[] bytes) {
+    if (failure == null) {
+      keep(part, atPs, bytes);
+    }
+  }
+
+  /** Keeps a saved part; the last one in writes the file. */
+  private void keep(int part, long atPs, byte[] bytes) {
+    int parts = built.machine().layout().parts();
+    if (part < 0 || part >= parts || (saved != null && saved[part] != null)) {
+      failure = "cannot save the checkpoint: part " + part + " came twice or does not exist (the machine has "
+          + parts + ")";
+      return;
+    }
+    if (saved == null) {
+      saved = new byte[parts][];
+      savedAtPs = atPs;
+    } else if (atPs != savedAtPs) {
+      failure = "cannot save the checkpoint: part " + part + " was saved at " + atPs + " ps, the others at "
+          + savedAtPs + " ps";
+      return;
+    }
+    saved[part] = bytes;
+    if (++savedParts < parts) {
+      return;
+    }
+    try {
+      new CheckpointFile(version, atPs, engine, built.scenario().settings(), List.of(saved)).write(saveTo);
+      saved = null; // the bytes are in the file; the heap is the run's again
+    } catch (IOException e) {
+      failure = "cannot write the checkpoint " + saveTo + ": " + (e.getMessage() == null ? e : e.getMessage());
     }
   }
 
@@ -131,12 +184,15 @@ public final class Checkpointing implements Checkpoints {
   }
 
   /** When the checkpoint was taken (the window boundary), or -1 if none was: the run ended before T. */
-  public long savedAtPs() {
+  public synchronized long savedAtPs() {
     return failure == null && saved == null ? savedAtPs : -1;
   }
 
-  /** Why saving failed, or null. */
-  public String failure() {
+  /** Why saving failed, or null; once the run is over, a checkpoint begun and not finished is a failure. */
+  public synchronized String failure() {
+    if (failure == null && saved != null) {
+      return "cannot save the checkpoint: only " + savedParts + " of its " + saved.length + " parts arrived";
+    }
     return failure;
   }
 

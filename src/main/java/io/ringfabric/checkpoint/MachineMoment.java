@@ -64,8 +64,8 @@ public final class MachineMoment {
   /** The whole machine ({@code node} &lt; 0), or node {@code node} alone. */
   public String render(int node) {
     StringBuilder out = new StringBuilder();
-    out.append("the machine at ").append(SimTime.scaled(at / 1000.0)).append(" (saved by the ").append(file.engine())
-        .append(" engine, ringfabric ").append(file.version()).append(")\n");
+    out.append("the machine at ").append(SimTime.scaled(at / 1000.0)).append(" (saved by ").append(file.savedBy())
+        .append(", ringfabric ").append(file.version()).append(")\n");
     Scenario s = file.scenario("checkpoint", List.of());
     out.append("scenario: ").append(Describe.scenario(s)).append('\n');
     long total = pending.stream().mapToLong(List::size).sum();

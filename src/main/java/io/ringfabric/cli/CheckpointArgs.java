@@ -60,11 +60,11 @@ final class CheckpointArgs {
     }
   }
 
-  /** A cluster run continues a checkpoint, but saves none: refuses {@code --checkpoint-at} there. */
-  void refuseSavingOnACluster() {
+  /** On a cluster the lead saves the checkpoint (every member hands it its parts): refuses {@code --checkpoint-at} elsewhere. */
+  void refuseSavingOffTheLead(String lead) {
     if (checkpointAt != null || checkpoint != null) {
-      throw new BadInput("a cluster run can continue a checkpoint (--restore) but does not save one;"
-          + " save it from a run in one JVM (ringfabric run --checkpoint-at T --checkpoint FILE)");
+      throw new BadInput("--checkpoint-at and --checkpoint are for the lead (the first seed, " + lead
+          + "): it writes the file, and every member hands it its parts");
     }
   }
 
@@ -99,20 +99,29 @@ final class CheckpointArgs {
     return new Checkpointing(restores() ? from() : null, at, checkpoint, Main.version());
   }
 
-  /** After the run: where the checkpoint went, or why there is none. */
-  void tell(Checkpointing c, PrintWriter stdout, PrintWriter stderr) {
+  /**
+   * After the run: says where the checkpoint went, or why there is none, and returns the run's
+   * exit status, a failure if saving failed (told last, after the report).
+   */
+  int told(Checkpointing c, int status, PrintWriter stdout, PrintWriter stderr) {
     if (restores()) {
-      stdout.println("continued " + restore + " from " + SimTime.scaled(from().atPs() / 1000.0) + " (saved by the "
-          + from().engine() + " engine)");
+      stdout.println("continued " + restore + " from " + SimTime.scaled(from().atPs() / 1000.0) + " (saved by "
+          + from().savedBy() + ")");
     }
-    if (checkpoint == null || c.failure() != null) {
-      return; // a failure to save is the run's failure, told last
+    if (checkpoint != null && c.failure() == null) {
+      if (c.savedAtPs() >= 0) {
+        stdout.println("wrote " + checkpoint + " (the machine at " + SimTime.scaled(c.savedAtPs() / 1000.0) + ")");
+      } else {
+        stderr.println("ringfabric: no checkpoint written: no event was left at or after " + checkpointAt);
+      }
     }
-    if (c.savedAtPs() >= 0) {
-      stdout.println("wrote " + checkpoint + " (the machine at " + SimTime.scaled(c.savedAtPs() / 1000.0) + ")");
-    } else {
-      stderr.println("ringfabric: no checkpoint written: no event was left at or after " + checkpointAt);
+    stdout.flush();
+    if (c.failure() == null) {
+      return status;
     }
+    stderr.println("ringfabric: run failed: " + c.failure());
+    stderr.flush();
+    return Main.FAILED;
   }
 
   private static BadInput bad(Path file, BadCheckpoint e) {

@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
 import io.ringfabric.cluster.Tls;
@@ -85,11 +86,11 @@ final class ClusterLocalCommand implements Callable<Integer> {
     PrintWriter stderr = spec.commandLine().getErr();
     boolean isDefault = config == null;
     Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : config;
-    checkpointArgs.refuseSavingOnACluster();
     if (checkpointArgs.restores() && config != null) {
       throw new BadInput("--restore continues the scenario saved in the checkpoint; give no CONFIG (" + config + ")");
     }
     Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
+    Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     Scenarios.checkMembers(scenario, members);
     String placement = placementArg.kind();
     Duration timeout = Times.joinTimeout(joinTimeout);
@@ -115,9 +116,10 @@ final class ClusterLocalCommand implements Callable<Integer> {
               TlsArgs.pekko(keys)), text -> {
                 stderr.println("ringfabric: " + text);
                 stderr.flush();
-              }, jvms.died(), counted, checkpointArgs.checkpointing(scenario));
+              }, jvms.died(), counted, checkpoints);
         }
-        return interrupts.exitCode(Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr));
+        int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
+        return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
       }
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.cluster.ClusterRun;
 import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
@@ -97,12 +98,15 @@ final class ClusterMemberCommand implements Callable<Integer> {
     Path given = config != null ? config : configArgument;
     boolean isDefault = given == null;
     Path file = isDefault ? Scenarios.defaultConfig(cluster.main.env(Main.HOME_ENV)) : given;
-    checkpointArgs.refuseSavingOnACluster();
     if (checkpointArgs.restores() && given != null) {
       throw new BadInput("--restore continues the scenario saved in the checkpoint; give no CONFIG (" + given + ")");
     }
     Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
     ClusterRun.Options options = options(scenario);
+    if (!options.lead()) {
+      checkpointArgs.refuseSavingOffTheLead(seeds.get(0));
+    }
+    Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     if (options.lead()) {
       Scenarios.prepareOutputDirectory(out);
     } else if (options.trace() != null) {
@@ -119,10 +123,13 @@ final class ClusterMemberCommand implements Callable<Integer> {
         finished = ClusterRun.member(scenario, options, text -> {
           stderr.println("ringfabric: " + text);
           stderr.flush();
-        }, new CompletableFuture<>(), counted, checkpointArgs.checkpointing(scenario));
+        }, new CompletableFuture<>(), counted, checkpoints);
       }
-      return interrupts.exitCode(finished == null ? Main.OK
-          : Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr));
+      if (finished == null) {
+        return interrupts.exitCode(Main.OK);
+      }
+      int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
+      return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());
       return e.exitCode();

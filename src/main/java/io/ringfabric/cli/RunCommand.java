@@ -84,14 +84,7 @@ final class RunCommand implements Callable<Integer> {
     try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
       RunResult result = run(scenario, traceOptions, counted, checkpoints);
       int status = Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
-      checkpointArgs.tell(checkpoints, stdout, stderr);
-      stdout.flush();
-      if (checkpoints.failure() != null) {
-        stderr.println("ringfabric: run failed: " + checkpoints.failure());
-        stderr.flush();
-        status = Main.FAILED;
-      }
-      return interrupts.exitCode(status);
+      return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
     }
   }
 

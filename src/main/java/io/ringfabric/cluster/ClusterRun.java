@@ -87,7 +87,9 @@ public final class ClusterRun {
 
   /**
    * As {@link #member(Scenario, Options, Consumer, CompletableFuture, Progress)}, this member's
-   * share continuing the checkpoint {@code checkpoints} holds (each member reads the file itself).
+   * share continuing the checkpoint {@code checkpoints} holds (each member reads the file itself);
+   * on the lead, also the checkpoint it saves (every member saves its parts at that moment and
+   * the lead writes them into one file).
    */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> memberDied, Progress progress, Checkpointing checkpoints) {
@@ -98,7 +100,7 @@ public final class ClusterRun {
     ActorSystem<Void> system = ActorSystem.create(Behaviors.setup(ctx -> {
       if (lead) {
         var leadRef = ctx.spawn(Lead.create(scenario, options.version(), options.members(), options.placement(),
-            TraceSpec.of(options.trace()), options.joinTimeout(), log, result), "lead");
+            TraceSpec.of(options.trace()), options.joinTimeout(), log, checkpoints, result), "lead");
         memberDied.thenAccept(why -> leadRef.tell(new Lead.MemberDied(why)));
         ctx.watch(leadRef);
       }

@@ -1,5 +1,6 @@
 package io.ringfabric.cluster;
 
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.Coordinator;
@@ -55,7 +56,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       SortedMap<String, String> settings) implements Command, ClusterMessage {}
 
   /** The version of the messages members exchange; raise it whenever one of them changes. */
-  public static final int PROTOCOL = 2;
+  public static final int PROTOCOL = 3;
 
   /** A member has built its share. */
   public record Ready(int index, List<ActorRef<Coordinator.Command>> coordinators) implements Command, ClusterMessage {}
@@ -71,6 +72,13 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
 
   /** A member's run failed. */
   public record Failed(int index, String message) implements Command, ClusterMessage {}
+
+  /**
+   * Piece {@code piece} of {@code pieces} of part {@code part}, saved by member {@code index} at
+   * {@code atPs} for the checkpoint the lead writes.
+   */
+  public record Saved(int index, int part, long atPs, int piece, int pieces, byte[] bytes)
+      implements Command, ClusterMessage {}
 
   /** A member's JVM exited with an error (known to whoever started it); {@code why} says so. */
   public record MemberDied(String why) implements Command {}
@@ -106,6 +114,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final Duration joinTimeout;
   private final Consumer<String> log;
   private final CompletableFuture<Finished> result;
+  private final Checkpointing checkpoints; // the lead JVM's: its own member's parts and the others'
+  private final PartPieces savedPieces = new PartPieces();
   private final TimerScheduler<Command> timers;
   private final TreeMap<String, Join> joined = new TreeMap<>();
   private List<Join> members; // by member index, once started
@@ -115,16 +125,19 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private List<List<LinkBusy>> busy; // by member, null until it came
   private int answers;
 
+  /** @param checkpoints what the run saves (the lead writes the file) and continues */
   public static Behavior<Command> create(Scenario scenario, String version, int expected, String placement,
-      TraceSpec trace, Duration joinTimeout, Consumer<String> log, CompletableFuture<Finished> result) {
+      TraceSpec trace, Duration joinTimeout, Consumer<String> log, Checkpointing checkpoints,
+      CompletableFuture<Finished> result) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Lead(ctx, timers, scenario, version, expected, placement, trace, joinTimeout, log, result)));
+        new Lead(ctx, timers, scenario, version, expected, placement, trace, joinTimeout, log, checkpoints, result)));
   }
 
   private Lead(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
       String version, int expected, String placement, TraceSpec trace, Duration joinTimeout,
-      Consumer<String> log, CompletableFuture<Finished> result) {
+      Consumer<String> log, Checkpointing checkpoints, CompletableFuture<Finished> result) {
     super(ctx);
+    this.checkpoints = checkpoints;
     this.timers = timers;
     this.placement = placement;
     this.scenario = scenario;
@@ -149,6 +162,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         .onMessage(Ended.class, this::onEnded)
         .onMessage(Busy.class, this::onBusy)
         .onMessage(Failed.class, this::onFailed)
+        .onMessage(Saved.class, this::onSaved)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessage(MemberDied.class, this::onMemberDied)
         .onMessage(GiveUp.class, g -> fail(g.why()))
@@ -211,7 +225,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       busy.add(null);
     }
     for (int m = 0; m < expected; m++) {
-      members.get(m).member().tell(new Member.Start(m, addresses, placed.memberOf(), trace));
+      members.get(m).member().tell(new Member.Start(m, addresses, placed.memberOf(), trace, checkpoints.saveAt()));
     }
     return this;
   }
@@ -242,6 +256,20 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       for (Join m : members) {
         m.member().tell(new Member.CollectBusy(simulatedPs));
       }
+    }
+    return this;
+  }
+
+  /** A piece of another member's saved part; the whole part goes to the checkpoint. */
+  private Behavior<Command> onSaved(Saved s) {
+    byte[] part;
+    try {
+      part = savedPieces.add(s.part(), s.piece(), s.pieces(), s.bytes());
+    } catch (IllegalStateException e) {
+      return fail("member " + s.index() + "'s checkpoint: " + e.getMessage());
+    }
+    if (part != null) {
+      checkpoints.received(s.part(), s.atPs(), part);
     }
     return this;
   }

@@ -60,8 +60,10 @@ public final class Member extends AbstractBehavior<Member.Command> {
    * @param addresses every member's address, by member index
    * @param memberOf the member of every part
    * @param trace what to record for the trace, or null
+   * @param checkpointAtPs the moment the lead saves a checkpoint from ({@code Long.MAX_VALUE}: none);
+   *     every member saves its parts then and hands them to the lead
    */
-  public record Start(int index, List<String> addresses, int[] memberOf, TraceSpec trace)
+  public record Start(int index, List<String> addresses, int[] memberOf, TraceSpec trace, long checkpointAtPs)
       implements Command, ClusterMessage {}
 
   /** Every member is ready: their coordinators (one per lane), by member index. Run. */
@@ -76,6 +78,9 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private record LeadListing(Receptionist.Listing listing) implements Command {}
 
   private record RunEnded(EngineRun run, Throwable failure) implements Command {}
+
+  /** A part this member saved, for the lead: sent from here, so that it reaches the lead before {@link Lead.Ended}. */
+  private record PartSaved(int part, long atPs, byte[] bytes) implements Command {}
 
   private record ClusterChanged(ClusterEvent.ClusterDomainEvent event) implements Command {}
 
@@ -101,7 +106,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private final String version;
   private final Path traceFile; // only the lead's own member writes the trace
   private final Progress progress; // where this member's lanes count their work
-  private final Checkpointing checkpoints;
+  private Checkpointing checkpoints;
   private final CompletableFuture<Outcome> outcome;
   private final Consumer<String> log;
   private ActorRef<Lead.Command> lead;
@@ -149,6 +154,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(Abandoned.class, a -> end(1, "the lead gave up: " + a.reason()))
         .onMessage(Start.class, this::onStart)
         .onMessage(Go.class, this::onGo)
+        .onMessage(PartSaved.class, this::onPartSaved)
         .onMessage(RunEnded.class, this::onRunEnded)
         .onMessage(CollectBusy.class, this::onCollectBusy)
         .onMessage(Stop.class, this::onStop)
@@ -210,7 +216,12 @@ public final class Member extends AbstractBehavior<Member.Command> {
     }
     built = BuiltMachine.of(scenario);
     PartLatencies.attach(built.machine());
-    checkpoints.prepare(built, ActorEngine.NAME); // a continued run: every part as saved, this member's run
+    if (s.index() > 0 && s.checkpointAtPs() != Long.MAX_VALUE) { // the lead writes the file
+      ActorRef<Command> self = getContext().getSelf();
+      checkpoints = checkpoints.sendingTo(s.checkpointAtPs(), (part, at, bytes) -> self.tell(new PartSaved(part, at, bytes)));
+    }
+    // a continued run: every part as saved; the file the lead writes says who saved it
+    checkpoints.prepare(built, ActorEngine.NAME + " on " + s.addresses().size() + " members");
     if (s.trace() != null && s.index() == 0) {
       trace = Simulation.startTrace(built, s.trace().options(traceFile));
     } else if (s.trace() != null) {
@@ -244,6 +255,15 @@ public final class Member extends AbstractBehavior<Member.Command> {
 
   private Behavior<Command> onGo(Go go) {
     lanes.connect(start.memberOf(), start.index(), go.coordinators());
+    return this;
+  }
+
+  /** Cuts a saved part into pieces that fit the transport's frame. */
+  private Behavior<Command> onPartSaved(PartSaved saved) {
+    List<byte[]> pieces = PartPieces.cut(saved.bytes(), PartPieces.MOST);
+    for (int i = 0; i < pieces.size(); i++) {
+      lead.tell(new Lead.Saved(start.index(), saved.part(), saved.atPs(), i, pieces.size(), pieces.get(i)));
+    }
     return this;
   }
 

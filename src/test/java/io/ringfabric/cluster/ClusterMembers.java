@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Supplier;
+import java.util.function.IntFunction;
 
 /** Cluster members as threads of the test JVM, each with its own actor system on 127.0.0.1. */
 final class ClusterMembers {
@@ -82,12 +82,15 @@ final class ClusterMembers {
   /** As {@link #run(List, TraceOptions, Duration)}, with the lead placing parts by {@code placement}. */
   static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout)
       throws Exception {
-    return run(scenarios, placement, trace, joinTimeout, Checkpointing::none);
+    return run(scenarios, placement, trace, joinTimeout, member -> Checkpointing.none());
   }
 
-  /** As {@link #run(List, String, TraceOptions, Duration)}, each member continuing the checkpoint {@code checkpoints} gives it. */
+  /**
+   * As {@link #run(List, String, TraceOptions, Duration)}, each member with the checkpoints
+   * {@code checkpoints} gives it by its index (0, the lead, is the one that saves).
+   */
   static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout,
-      Supplier<Checkpointing> checkpoints) throws Exception {
+      IntFunction<Checkpointing> checkpoints) throws Exception {
     int leadPort = freePort();
     List<String> seeds = List.of("127.0.0.1:" + leadPort);
     ExecutorService threads = Executors.newFixedThreadPool(scenarios.size());
@@ -97,13 +100,14 @@ final class ClusterMembers {
         Scenario s = scenarios.get(i);
         int port = i == 0 ? leadPort : 0;
         TraceOptions t = i == 0 ? trace : null;
+        int member = i;
         ends.add(threads.submit(() -> {
           List<String> log = Collections.synchronizedList(new ArrayList<>());
           Progress progress = new Progress();
           try {
             var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
                 scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>(),
-                progress, checkpoints.get());
+                progress, checkpoints.apply(member));
             return new End(r == null ? null : r.result(), null, log, progress.events());
           } catch (RuntimeException e) {
             return new End(null, e, log, progress.events());
