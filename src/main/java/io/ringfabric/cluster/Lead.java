@@ -253,8 +253,9 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     if (++answers == expected) {
       answers = 0;
       long simulatedPs = Results.simulatedPs(scenario, allTallies(), run());
+      long intervalPs = Results.sampleIntervalPs(scenario, allTallies(), simulatedPs);
       for (Join m : members) {
-        m.member().tell(new Member.CollectBusy(simulatedPs));
+        m.member().tell(new Member.CollectBusy(simulatedPs, intervalPs));
       }
     }
     return this;

@@ -70,7 +70,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   public record Go(List<List<ActorRef<Coordinator.Command>>> coordinators) implements Command, ClusterMessage {}
 
   /** Send the busy time of your parts' links up to the run's end. */
-  public record CollectBusy(long simulatedPs) implements Command, ClusterMessage {}
+  public record CollectBusy(long simulatedPs, long sampleIntervalPs) implements Command, ClusterMessage {}
 
   /** The lead has the results ({@code why} null), or the run failed for the reason {@code why}; stop. */
   public record Stop(String why) implements Command, ClusterMessage {}
@@ -289,7 +289,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Behavior<Command> onCollectBusy(CollectBusy collect) {
     List<LinkBusy> busy = new ArrayList<>();
     for (int p : share.parts()) {
-      busy.add(LinkBusy.of(built.machine(), p, collect.simulatedPs()));
+      busy.add(LinkBusy.of(built.machine(), p, collect.simulatedPs(), collect.sampleIntervalPs()));
     }
     lead.tell(new Lead.Busy(start.index(), busy));
     delivered = true;

@@ -4,6 +4,7 @@ import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.MachineSpec;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.Sampling;
 import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.TopologySpec;
 import java.util.Collections;
@@ -17,6 +18,7 @@ import java.util.TreeMap;
  *
  * @param source where the scenario came from (a file path, or "(defaults)"), for the report
  * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
+ * @param sampling when the time series are sampled ({@code stats.sample-interval})
  * @param endRunOnProgramError whether a process whose program fails ends the run
  * @param settings every setting of the run as written after merging and resolving, by full path
  *     ({@code ringfabric.fabric.mtu} to {@code 256}): what cluster members compare at join
@@ -36,6 +38,7 @@ public record Scenario(
     List<ProcessGroupSpec> processes,
     ActorSpec actors,
     long warmupPs,
+    Sampling sampling,
     boolean endRunOnProgramError,
     SortedMap<String, String> settings) {
 
@@ -51,7 +54,7 @@ public record Scenario(
 
   /** The settings the model's components are built from. */
   public MachineSpec machine() {
-    return new MachineSpec(node, fabric, timing, module, warmupPs, endRunOnProgramError);
+    return new MachineSpec(node, fabric, timing, module, warmupPs, sampling, endRunOnProgramError);
   }
 
   /** The smallest delay of any event crossing from one node to another: a switch plus a wire. */
@@ -80,12 +83,12 @@ public record Scenario(
    */
   public Scenario withoutSettings() {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, endRunOnProgramError, new TreeMap<>());
+        rings, processes, actors, warmupPs, sampling, endRunOnProgramError, new TreeMap<>());
   }
 
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, endRunOnProgramError, settings);
+        rings, processes, actors, warmupPs, sampling, endRunOnProgramError, settings);
   }
 }

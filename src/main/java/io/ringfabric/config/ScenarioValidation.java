@@ -12,6 +12,7 @@ import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.Sampling;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TimingSpec;
@@ -80,9 +81,37 @@ final class ScenarioValidation {
       root.problem("warmup", "must end before the duration (" + SimTime.spaced(duration)
           + "), or nothing would be counted");
     }
+    ConfigReader stats = root.child("stats");
+    Sampling sampling = sampling(stats, duration).keeping((int) stats.longValue("series-most", 0, 1_000_000));
     return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
-        rings, processes, actors, warmup,
+        rings, processes, actors, warmup, sampling,
         root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"), settings());
+  }
+
+  /** The most samples an explicit {@code stats.sample-interval} may give a run of the scenario's duration. */
+  static final long MOST_SAMPLES = 100_000;
+
+  /** {@code stats.sample-interval}: auto, off, or a duration that gives at most {@link #MOST_SAMPLES}. */
+  private Sampling sampling(ConfigReader stats, long duration) {
+    String written = stats.stringValue("sample-interval");
+    if (written.equals("auto")) {
+      return Sampling.automatic();
+    }
+    if (written.equals("off")) {
+      return Sampling.OFF;
+    }
+    int mark = problems.count();
+    long interval = stats.durationPs("sample-interval", 1, Long.MAX_VALUE);
+    if (problems.count() > mark) {
+      return Sampling.OFF;
+    }
+    long samples = Sampling.samplesOf(duration, interval);
+    if (samples > MOST_SAMPLES) {
+      stats.problem("sample-interval", "gives " + samples + " samples of a run of " + SimTime.spaced(duration)
+          + "; at most " + MOST_SAMPLES + ": a longer interval, or auto");
+      return Sampling.OFF;
+    }
+    return Sampling.every(interval, duration);
   }
 
   /** Every leaf of the merged {@code ringfabric} block, rendered as HOCON would write it. */

@@ -41,10 +41,10 @@ public final class Machine {
             spec.endRunOnProgramError()));
       }
       modules[n] = place(new MessagingModule(layout.module(n), n, nodes, layout, spec));
-      memories[n] = place(new Memory(layout.memory(n), n, spec.timing()));
+      memories[n] = place(new Memory(layout.memory(n), n, spec.timing(), spec.sampling()));
     }
     for (int s = 0; s < switches.length; s++) {
-      switches[s] = place(new Switch(s, topology, layout, spec.fabric(), spec.warmupPs(), spec.fabric().faults()));
+      switches[s] = place(new Switch(s, topology, layout, spec.fabric(), spec.warmupPs(), spec.sampling(), spec.fabric().faults()));
     }
   }
 

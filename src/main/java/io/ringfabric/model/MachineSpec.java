@@ -5,6 +5,7 @@ package io.ringfabric.model;
  * scenario, in the model's own units (picoseconds, bytes, bits per second).
  *
  * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
+ * @param sampling when the components sample their time series
  * @param endRunOnProgramError whether a process whose program fails ends the run
  */
 public record MachineSpec(
@@ -13,4 +14,5 @@ public record MachineSpec(
     TimingSpec timing,
     ModuleSpec module,
     long warmupPs,
+    Sampling sampling,
     boolean endRunOnProgramError) {}

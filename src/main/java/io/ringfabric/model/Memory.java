@@ -20,6 +20,8 @@ public final class Memory extends Component {
   private final int node;
   private final TimingSpec timing;
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
+  private final Map<Integer, Samples> occupancy = new TreeMap<>(); // by ring
+  private final Sampling sampling;
   private final Map<Integer, int[]> notifyCore = new TreeMap<>(); // ring -> {core component, process}
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
@@ -29,10 +31,11 @@ public final class Memory extends Component {
   private long accesses;
   private long bytesMoved;
 
-  public Memory(int id, int node, TimingSpec timing) {
+  public Memory(int id, int node, TimingSpec timing, Sampling sampling) {
     super(id, "node " + node + " memory");
     this.node = node;
     this.timing = timing;
+    this.sampling = sampling;
   }
 
   /** The node's OS creates a ring in this memory and registers it (setup, before the run). */
@@ -40,6 +43,7 @@ public final class Memory extends Component {
     if (rings.putIfAbsent(ring.id(), ring) != null) {
       throw new IllegalArgumentException("node " + node + " already has ring " + ring.id());
     }
+    occupancy.put(ring.id(), Samples.level(sampling));
   }
 
   /**
@@ -48,6 +52,11 @@ public final class Memory extends Component {
    */
   public void registerArrivalNotification(int ringId, int coreComponent, int process) {
     notifyCore.putIfAbsent(ringId, new int[] {coreComponent, process});
+  }
+
+  /** The time series of ring {@code ringId}'s bytes in use. */
+  public Samples occupancy(int ringId) {
+    return occupancy.get(ringId);
   }
 
   /** The node's rings, by id. */
@@ -147,6 +156,7 @@ public final class Memory extends Component {
     } else {
       status = ring.put(put.action().node(), put.payload());
       if (status == Status.DONE) {
+        occupancy.get(put.ring()).set(now(), ring.usedBytes());
         born.computeIfAbsent(put.ring(), r -> new ArrayDeque<>())
             .addLast(put.origin());
       }
@@ -171,6 +181,7 @@ public final class Memory extends Component {
         status = Status.TOO_LARGE; // never return part of an element: leave it in the ring
       } else if (status == Status.DONE) {
         element = ring.take(get.action().node());
+        occupancy.get(get.ring()).set(now(), ring.usedBytes());
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);

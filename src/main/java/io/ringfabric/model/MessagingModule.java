@@ -40,6 +40,12 @@ public final class MessagingModule extends Component {
   // Looked up by key only, never iterated: iteration order cannot leak into results.
   private final Map<Reassembly.Key, Reassembly> partial = new HashMap<>();
   private long freeAt;
+  // The time series: PUTs, GETs and their bytes completed DONE, and the packets this module put
+  // into the fabric less those it took out.
+  private final Samples putsDone;
+  private final Samples getsDone;
+  private final Samples bytesDone;
+  private final Samples inFabric;
 
   public MessagingModule(int id, int node, int nodes, Layout layout, MachineSpec spec) {
     super(id, "node " + node + " module");
@@ -52,6 +58,10 @@ public final class MessagingModule extends Component {
     this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
     this.target = new TargetSide(this, node, layout, spec);
     this.injection = new OutputPort("node " + node + " module -> switch", spec.warmupPs());
+    this.putsDone = Samples.sum(spec.sampling());
+    this.getsDone = Samples.sum(spec.sampling());
+    this.bytesDone = Samples.sum(spec.sampling());
+    this.inFabric = Samples.level(spec.sampling());
   }
 
   // ---- set-up by the node's OS ----
@@ -171,6 +181,7 @@ public final class MessagingModule extends Component {
   // ---- what both sides share ----
 
   private void onPacketDelivered(Packet p) {
+    inFabric.change(now(), -1);
     if (recorder != null && recorder.packets()) {
       recorder.packetReceived(now(), p.action().toString(), layout.switchComponent(node),
           fabric.wireBytes(p), PacketTrace.describe(p));
@@ -198,6 +209,7 @@ public final class MessagingModule extends Component {
    */
   long inject(Packet[] packets, long ready) {
     if (limits.directLocalPath() && packets[0].targetNode() == node) {
+      inFabric.change(now(), packets.length); // out again when delivered, as through the switch
       for (Packet p : packets) { // module.local-path = direct: its own ring, without the switch
         send(id(), ready - now(), new PacketDelivered(p));
       }
@@ -205,6 +217,7 @@ public final class MessagingModule extends Component {
     }
     int sw = layout.switchComponent(node);
     long first = -1;
+    inFabric.change(now(), packets.length);
     for (Packet p : packets) {
       int wire = fabric.wireBytes(p);
       long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
@@ -219,6 +232,35 @@ public final class MessagingModule extends Component {
       send(sw, arrives - now(), new Switch.PacketArrival(0, p));
     }
     return first;
+  }
+
+  /**
+   * An action of this module's ended DONE, moving {@code bytes}: into the time series now, when
+   * the module counts it (its status is set after the module's work), so that the series add up
+   * to the counts even for an action whose status is set after the run's end.
+   */
+  void sampleDone(Op op, long bytes) {
+    (op == Op.PUT ? putsDone : getsDone).add(now(), 1);
+    bytesDone.add(now(), bytes);
+  }
+
+  /** PUTs completed DONE over time. */
+  public Samples putsDone() {
+    return putsDone;
+  }
+
+  public Samples getsDone() {
+    return getsDone;
+  }
+
+  /** Payload bytes of the PUTs and GETs completed DONE over time. */
+  public Samples bytesDone() {
+    return bytesDone;
+  }
+
+  /** Packets this module put into the fabric less those it took out, over time. */
+  public Samples inFabric() {
+    return inFabric;
   }
 
   /** Books the module for one piece of work; returns when it is done. */

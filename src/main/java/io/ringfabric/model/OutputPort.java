@@ -24,14 +24,21 @@ public final class OutputPort implements Serializable {
   private long[] ends = new long[8];
   private int head;
   private int tail;
+  private final Samples busySamples; // the time series of its busy time, from the start
 
   public OutputPort(String name) {
-    this(name, 0);
+    this(name, 0, Sampling.OFF);
   }
 
   public OutputPort(String name, long measuredFromPs) {
+    this(name, measuredFromPs, Sampling.OFF);
+  }
+
+  /** @param sampling when the busy time's series is sampled (a link's; others keep none) */
+  public OutputPort(String name, long measuredFromPs, Sampling sampling) {
     this.name = name;
     this.measuredFromPs = measuredFromPs;
+    this.busySamples = Samples.sum(sampling);
   }
 
   public String name() {
@@ -95,6 +102,7 @@ public final class OutputPort implements Serializable {
     long wait = start - ready;
     freeAt = start + serializationPs;
     busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
+    busySamples.addSpan(start, freeAt);
     boolean measured = start >= measuredFromPs;
     if (measured) {
       packets++;
@@ -165,6 +173,11 @@ public final class OutputPort implements Serializable {
       after += Math.max(0, ends[i & (ends.length - 1)] - from);
     }
     return busyPs - after;
+  }
+
+  /** Time the link spent sending in each sample interval, warm-up included. */
+  public Samples busySamples() {
+    return busySamples;
   }
 
   public long busyPs() {

@@ -45,12 +45,15 @@ public final class Switch extends Component {
   private final long[] dropped; // by output port: packets lost on its link, at random
   private final long[] lostOnDownLink; // and while it was down
   private long corruptDetected; // frames that arrived failing their checksum
+  private final Samples lost; // minus the packets lost here: with the modules' counts, packets in the fabric
 
   public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs) {
-    this(switchId, topology, layout, fabric, warmupPs, FaultPlan.NONE);
+    this(switchId, topology, layout, fabric, warmupPs, Sampling.OFF, FaultPlan.NONE);
   }
 
-  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs, FaultPlan plan) {
+  /** @param sampling when its links' busy time and the packets it loses are sampled */
+  public Switch(int switchId, Topology topology, Layout layout, FabricSpec fabric, long warmupPs, Sampling sampling,
+      FaultPlan plan) {
     super(layout.switchComponent(switchId), topology.switchName(switchId) + " switch");
     this.switchId = switchId;
     this.topology = topology;
@@ -63,13 +66,14 @@ public final class Switch extends Component {
     this.backPort = new int[count];
     boolean[] credited = new boolean[count];
     this.faults = new FaultPlan.Link[count];
+    this.lost = Samples.level(sampling);
     this.dropped = new long[count];
     this.lostOnDownLink = new long[count];
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
       ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
           : link == null ? topology.switchName(switchId) + " " + topology.portName(switchId, p)
-          : link.name(), warmupPs);
+          : link.name(), warmupPs, link == null ? Sampling.OFF : sampling);
       nextHop[p] = p == 0 ? (switchId < layout.nodes() ? layout.module(switchId) : -1)
           : link == null ? -1 : layout.switchComponent(link.toSwitch());
       backPort[p] = link == null ? -1 : link.toPort();
@@ -221,10 +225,12 @@ public final class Switch extends Component {
         return true;
       case DROPPED:
         dropped[out]++;
+        lost.change(now(), -1);
         traceLoss(start, packet.action().toString(), wire, ports[out].name(), "lost on the wire, " + PacketTrace.describe(packet));
         return false;
       default:
         lostOnDownLink[out]++;
+        lost.change(now(), -1);
         traceLoss(start, packet.action().toString(), wire, ports[out].name(),
             "lost: the link is down, " + PacketTrace.describe(packet));
         return false;
@@ -248,6 +254,7 @@ public final class Switch extends Component {
       return;
     }
     corruptDetected++;
+    lost.change(now(), -1);
     // the damaged frame's header cannot be believed, so the record names no action
     traceLoss(now(), "", f.wireBytes(), name() + " input " + f.inPort(), "arrived damaged: its checksum failed, dropped");
     if (channels != null) {
@@ -578,6 +585,11 @@ public final class Switch extends Component {
   }
 
   /** Frames that arrived here failing their checksum, and were dropped. */
+  /** Packets lost here (at random, on a down link, damaged), negated, over time: its share of the packets in the fabric. */
+  public Samples lostSamples() {
+    return lost;
+  }
+
   public long corruptDetected() {
     return corruptDetected;
   }

@@ -16,11 +16,15 @@ import java.util.List;
  * @param offered requests that arrived for the part's open-loop processes from the warm-up's end
  *     to the run's end, or -1 if it has none
  * @param accepted PUTs those processes saw DONE from the warm-up's end on, or -1 with offered
+ * @param series the part's time series up to the run's end, or null when sampling is off
  */
-public record LinkBusy(int part, long[] busyPs, long offered, long accepted) {
+public record LinkBusy(int part, long[] busyPs, long offered, long accepted, PartSeries series) {
 
-  /** Part {@code part}'s links' busy time and offered requests up to {@code simulatedPs}. */
-  public static LinkBusy of(Machine machine, int part, long simulatedPs) {
+  /**
+   * Part {@code part}'s links' busy time and offered requests up to {@code simulatedPs}, and its
+   * series at {@code intervalPs} (0: none).
+   */
+  public static LinkBusy of(Machine machine, int part, long simulatedPs, long intervalPs) {
     List<OutputPort> ports = PartTally.linkedPorts(machine, part);
     long[] busy = new long[ports.size()];
     for (int i = 0; i < busy.length; i++) {
@@ -37,6 +41,7 @@ public record LinkBusy(int part, long[] busyPs, long offered, long accepted) {
         accepted = done < 0 ? accepted : Math.max(accepted, 0) + done;
       }
     }
-    return new LinkBusy(part, busy, offered, accepted);
+    return new LinkBusy(part, busy, offered, accepted,
+        intervalPs == 0 ? null : PartSeries.of(machine, part, simulatedPs, intervalPs));
   }
 }

@@ -31,6 +31,7 @@ import java.util.Map;
  * @param puts PUTs the part's module initiated; a standalone switch has no module, cores or
  *     memory, so its counts are zero and its recorders and lists empty
  * @param links the ports of the part's switch that drive a link, by port number
+ * @param seriesReachedPs the longest interval the part's time series doubled to (auto sampling)
  */
 public record PartTally(
     int part,
@@ -44,7 +45,8 @@ public record PartTally(
     Checks checks,
     List<Link> links,
     Faults faults,
-    List<Digest> components) {
+    List<Digest> components,
+    long seriesReachedPs) {
 
   /** One op type; {@code errors} by status name, only those that happened, in name order. */
   public record Ops(long issued, long ok, long bytesOk, Map<String, Long> errors) {}
@@ -119,7 +121,8 @@ public record PartTally(
         checks(node ? built.elementChecks(part) : new ElementCheck()),
         links(machine, part),
         faults(machine.fabricSwitch(part)),
-        digests(machine, part));
+        digests(machine, part),
+        PartSeries.reachedPs(machine, part));
   }
 
   /**

@@ -98,6 +98,11 @@ public final class Report {
     item("simulated time", SimTime.scaled(r.simulatedNs()));
     item("wall time", fmt("%.3f s", r.wallSeconds()));
     item("events per second", count(Math.round(r.eventsPerSecond())));
+    Series series = r.series();
+    if (series != null) {
+      item("time series", count(series.atNs().length) + " samples, every " + SimTime.scaled(series.intervalNs())
+          + " (results.json series)");
+    }
     line("");
     line("fingerprint " + r.fingerprint());
   }

@@ -37,9 +37,10 @@ public final class Results {
       tallies.add(PartTally.of(built, part));
     }
     long simulatedPs = simulatedPs(s, tallies, run);
+    long intervalPs = sampleIntervalPs(s, tallies, simulatedPs);
     List<LinkBusy> busy = new ArrayList<>();
     for (int part = 0; part < machine.layout().parts(); part++) {
-      busy.add(LinkBusy.of(machine, part, simulatedPs));
+      busy.add(LinkBusy.of(machine, part, simulatedPs, intervalPs));
     }
     return from(s, tallies, busy, run);
   }
@@ -52,6 +53,16 @@ public final class Results {
    */
   public static long simulatedPs(Scenario s, List<PartTally> tallies, EngineRun run) {
     return simulatedPs(s, ProcessMerge.of(PartTally.inPartOrder(tallies)), run);
+  }
+
+  /**
+   * The interval of the run's time series, which every part cuts its own to ({@link LinkBusy#of}),
+   * for a run that ended at {@code simulatedPs}; 0 when sampling is off.
+   *
+   * @param tallies every part's tally, in any order
+   */
+  public static long sampleIntervalPs(Scenario s, List<PartTally> tallies, long simulatedPs) {
+    return SeriesMerge.intervalPs(s, tallies, simulatedPs);
   }
 
   private static long simulatedPs(Scenario s, ProcessMerge processes, EngineRun run) {
@@ -133,7 +144,8 @@ public final class Results {
         new RunResult.Module(retries, late, refused, served, notifications, duplicates, unanswered,
             confirmations),
         processes.result(),
-        integrity);
+        integrity,
+        SeriesMerge.of(s, parts, busy, sampleIntervalPs(s, parts, simulatedPs)));
   }
 
   /**

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code results.json}: a {@link RunResult} as pretty-printed JSON, field for field. Fields come in
@@ -35,13 +36,13 @@ public final class ResultsJson {
   public static String toJson(RunResult result) {
     JsonNode tree = toNode(result);
     DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-    DefaultPrettyPrinter printer = new DefaultPrettyPrinter(
+    DefaultPrettyPrinter printer = new SamplesInline(new DefaultPrettyPrinter(
             Separators.createDefaultInstance()
                 .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
                 .withObjectEmptySeparator("")
                 .withArrayEmptySeparator(""))
         .withObjectIndenter(indenter)
-        .withArrayIndenter(indenter);
+        .withArrayIndenter(indenter));
     StringWriter out = new StringWriter();
     try (JsonGenerator gen = MAPPER.getFactory().createGenerator(out)) {
       gen.setPrettyPrinter(printer);
@@ -51,6 +52,57 @@ public final class ResultsJson {
     }
     return out + "\n";
   }
+
+  /**
+   * Writes the samples of a time series on one line ({@code [1, 2, 3]}): hundreds of them, one
+   * per line, would bury the rest of the file. Every other array is one element per line.
+   */
+  private static final class SamplesInline extends DefaultPrettyPrinter {
+    SamplesInline(DefaultPrettyPrinter base) {
+      super(base);
+    }
+
+    @Override
+    public DefaultPrettyPrinter createInstance() {
+      return new SamplesInline(this);
+    }
+
+    private static boolean samples(JsonGenerator g) {
+      var array = g.getOutputContext();
+      return array.inArray() && array.getParent() != null && array.getParent().inObject()
+          && SAMPLES.contains(array.getParent().getCurrentName());
+    }
+
+    @Override
+    public void beforeArrayValues(JsonGenerator g) throws IOException {
+      if (!samples(g)) {
+        super.beforeArrayValues(g);
+      }
+    }
+
+    @Override
+    public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+      if (samples(g)) {
+        g.writeRaw(", ");
+      } else {
+        super.writeArrayValueSeparator(g);
+      }
+    }
+
+    @Override
+    public void writeEndArray(JsonGenerator g, int nrOfValues) throws IOException {
+      if (samples(g)) {
+        _nesting--; // as super does: writeStartArray counted this array in
+        g.writeRaw(']');
+      } else {
+        super.writeEndArray(g, nrOfValues);
+      }
+    }
+  }
+
+  /** The fields of {@link Series} that hold samples. */
+  private static final Set<String> SAMPLES =
+      Set.of("atNs", "puts", "gets", "bytes", "packetsInFabric", "occupancy", "utilisation");
 
   /** Writes {@link #toJson} to {@code file} as UTF-8, replacing what was there. */
   public static void write(RunResult result, Path file) throws IOException {
@@ -80,6 +132,20 @@ public final class ResultsJson {
       ArrayNode node = NODES.arrayNode();
       for (Object o : list) {
         node.add(toNode(o));
+      }
+      return node;
+    }
+    if (value instanceof long[] longs) {
+      ArrayNode node = NODES.arrayNode();
+      for (long l : longs) {
+        node.add(l);
+      }
+      return node;
+    }
+    if (value instanceof double[] doubles) {
+      ArrayNode node = NODES.arrayNode();
+      for (double d : doubles) {
+        node.add(d);
       }
       return node;
     }

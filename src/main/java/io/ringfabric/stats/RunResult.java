@@ -13,6 +13,7 @@ import java.util.Map;
  * @param interrupted whether the run was stopped early (SIGINT or SIGTERM) at the end of the
  *     window under way: the results are those of the run up to {@code simulatedNs}
  * @param events events handled
+ * @param series the time series ({@code stats.sample-interval}), or null when sampling is off
  */
 public record RunResult(
     String fingerprint,
@@ -34,7 +35,8 @@ public record RunResult(
     Cores cores,
     Module module,
     Processes processes,
-    Integrity integrity) {
+    Integrity integrity,
+    Series series) {
 
   /** One op type: doorbells rung, DONE, and each error by name. */
   public record Ops(long issued, long ok, Map<String, Long> errors) {}

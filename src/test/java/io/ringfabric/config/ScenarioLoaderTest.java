@@ -4,6 +4,7 @@ import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.FlowControl;
+import io.ringfabric.model.Sampling;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.NodeSpec;
@@ -208,6 +209,21 @@ class ScenarioLoaderTest {
         .fabric().vcBufferBytes());
     assertEquals(4096, parse(GOOD, "fabric.vc-buffer=4KiB").fabric().vcBufferBytes());
     assertEquals(FlowControl.NONE, parse(GOOD, "fabric.flow-control=none").fabric().flowControl());
+  }
+
+  @Test
+  void theSampleIntervalIsAutoOffOrAPositiveDurationOfBoundedSamples() {
+    assertEquals(Sampling.automatic(), parse(GOOD).sampling());
+    assertEquals(Sampling.OFF.keeping(Sampling.RINGS_AND_LINKS), parse(GOOD, "stats.sample-interval=off").sampling());
+    Sampling every = parse(GOOD, "duration=1ms", "stats.sample-interval=2us", "stats.series-most=8").sampling();
+    assertEquals(new Sampling(2_000_000, false, 500, 8), every);
+    assertEquals(List.of("--set stats.sample-interval=0: ringfabric.stats.sample-interval: must be greater than 0, not 0"),
+        problems(GOOD, "stats.sample-interval=0"));
+    assertEquals(List.of("--set stats.sample-interval=-1us: ringfabric.stats.sample-interval: must be greater than 0,"
+        + " not '-1us'"), problems(GOOD, "stats.sample-interval=-1us"));
+    List<String> many = problems(GOOD, "duration=10ms", "stats.sample-interval=1ns");
+    assertEquals(List.of("--set stats.sample-interval=1ns: ringfabric.stats.sample-interval: gives 10000000"
+        + " samples of a run of 10 ms; at most 100000: a longer interval, or auto"), many);
   }
 
   @Test

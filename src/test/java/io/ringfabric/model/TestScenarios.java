@@ -46,6 +46,7 @@ public final class TestScenarios {
   long timeout = 100_000_000;
   int retries = 2;
   long warmup = 0;
+  Sampling sampling = Sampling.automatic();
   boolean endRunOnError = false;
   boolean holdWhenFull = false;
   boolean directLocalPath = false;
@@ -269,7 +270,7 @@ public final class TestScenarios {
             separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, routing, new FaultPlan(seed, faults)),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath,
-            confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), warmup, endRunOnError,
+            confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), warmup, sampling, endRunOnError,
         new TreeMap<>());
   }
 }

@@ -108,16 +108,17 @@ class PartTallyTest {
       return tallies;
     }
 
-    List<LinkBusy> busy(long simulatedPs) {
+    List<LinkBusy> busy(List<PartTally> tallies, long simulatedPs) {
+      long intervalPs = Results.sampleIntervalPs(scenario, tallies, simulatedPs);
       List<LinkBusy> busy = new ArrayList<>();
       for (int part = 0; part < parts(); part++) {
-        busy.add(viaJson(LinkBusy.of(machine(), part, simulatedPs), LinkBusy.class));
+        busy.add(viaJson(LinkBusy.of(machine(), part, simulatedPs, intervalPs), LinkBusy.class));
       }
       return busy;
     }
 
     RunResult merged(List<PartTally> tallies) {
-      return Results.from(scenario, tallies, busy(Results.simulatedPs(scenario, tallies, run)), run);
+      return Results.from(scenario, tallies, busy(tallies, Results.simulatedPs(scenario, tallies, run)), run);
     }
   }
 
@@ -150,7 +151,7 @@ class PartTallyTest {
     Random random = new Random(7);
     for (int i = 0; i < 3; i++) {
       List<PartTally> shuffled = new ArrayList<>(tallies);
-      List<LinkBusy> busy = ran.busy(simulatedPs);
+      List<LinkBusy> busy = ran.busy(tallies, simulatedPs);
       Collections.shuffle(shuffled, random);
       Collections.shuffle(busy, random);
       assertEquals(simulatedPs, Results.simulatedPs(c.scenario(), shuffled, ran.run()));
@@ -264,7 +265,7 @@ class PartTallyTest {
     Ran ran = Ran.of(scenarios().toList().get(2).scenario());
     List<PartTally> tallies = ran.tallies();
     Scenario s = ran.scenario();
-    List<LinkBusy> busy = ran.busy(Results.simulatedPs(s, tallies, ran.run()));
+    List<LinkBusy> busy = ran.busy(tallies, Results.simulatedPs(s, tallies, ran.run()));
     List<PartTally> missing = new ArrayList<>(tallies.subList(1, tallies.size()));
     assertThrows(IllegalArgumentException.class, () -> Results.from(s, missing, busy, ran.run()));
     List<PartTally> twice = new ArrayList<>(tallies);
@@ -273,7 +274,7 @@ class PartTallyTest {
     List<LinkBusy> short1 = new ArrayList<>(busy.subList(0, busy.size() - 1));
     assertThrows(IllegalArgumentException.class, () -> Results.from(s, tallies, short1, ran.run()));
     List<LinkBusy> wrongLength = new ArrayList<>(busy);
-    wrongLength.set(6, new LinkBusy(6, new long[2], -1, -1));
+    wrongLength.set(6, new LinkBusy(6, new long[2], -1, -1, null));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Results.from(s, tallies, wrongLength, ran.run()));
     assertTrue(e.getMessage().contains("part 6 has 6 links but 2 busy times"), e.getMessage());

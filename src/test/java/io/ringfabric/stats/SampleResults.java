@@ -51,6 +51,10 @@ public final class SampleResults {
         new RunResult.Cores(1_571, 78_550.0, 109_650.0, 0.716),
         new RunResult.Module(3, 1, 0, 23_000, 0, 0, 0, 0),
         new RunResult.Processes(64, 63, 1, 0, 0, new ArrayList<>(failures)),
-        new RunResult.Integrity(11_400, corrupt, outOfOrder, 0));
+        new RunResult.Integrity(11_400, corrupt, outOfOrder, 0),
+        new Series(1_000.0, new double[] {1_000.0, 2_000.0}, new long[] {3, 4}, new long[] {2, 0},
+            new long[] {320, 256}, new long[] {5, 1},
+            List.of(new Series.RingSeries(3, 0, new long[] {128, 64})), 15,
+            List.of(new Series.LinkSeries("node 0 +x", new double[] {0.25, 0.5})), 63));
   }
 }
