@@ -52,11 +52,7 @@ public record CheckpointFile(String version, long atPs, String engine, SortedMap
     if (settings.isEmpty()) {
       throw new BadCheckpoint("it holds no scenario settings (its run was set up in code, not from a scenario file)");
     }
-    StringBuilder text = new StringBuilder();
-    for (Map.Entry<String, String> e : settings.entrySet()) {
-      text.append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
-    }
-    Scenario s = ScenarioLoader.parse(text.toString(), name, overrides);
+    Scenario s = ScenarioLoader.parse(Scenario.asConfig(settings), name, overrides);
     for (String key : s.settings().keySet()) {
       boolean free = key.equals(ScenarioLoader.ROOT + ".engine") || key.startsWith(ScenarioLoader.ROOT + ".actors.");
       if (!free && !s.settings().get(key).equals(settings.get(key))) {

@@ -3,6 +3,7 @@ package io.ringfabric.cli;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.run.HeapAdvice;
 import io.ringfabric.run.Simulation;
+import io.ringfabric.stats.Build;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -32,8 +33,6 @@ public final class Main implements Runnable {
   public static final int OK = 0;
   public static final int FAILED = 1;
   public static final int BAD_INPUT = 2;
-  /** Version shown when the jar manifest does not say. */
-  public static final String VERSION = "0.1.0";
 
   /** Repository root set by bin/ringfabric; the default scenario is looked up under it. */
   static final String HOME_ENV = "RINGFABRIC_HOME";
@@ -152,10 +151,12 @@ public final class Main implements Runnable {
         : first;
   }
 
-  /** The version from the jar manifest, else {@link #VERSION}. */
-  static String version() {
-    String v = Main.class.getPackage().getImplementationVersion();
-    return v == null ? VERSION : v;
+  /**
+   * This build as members and checkpoints compare it: its version and commit, and whether the
+   * tree it was built from had changes ({@link Build}).
+   */
+  public static String version() {
+    return Build.current().describe();
   }
 
   /** What {@code --version} prints. */

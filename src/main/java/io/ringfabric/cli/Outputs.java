@@ -10,7 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What a finished run leaves behind: the report on stdout, report.txt and results.json. */
+/**
+ * What a finished run leaves behind: the report on stdout, report.txt, results.json, and
+ * scenario.conf, the scenario with every setting resolved: run it and the run is repeated.
+ */
 final class Outputs {
   private Outputs() {}
 
@@ -22,9 +25,11 @@ final class Outputs {
     stdout.println();
     Path json = out.resolve("results.json");
     Path text = out.resolve("report.txt");
+    Path conf = out.resolve("scenario.conf");
     try {
       Files.write(text, report.getBytes(StandardCharsets.UTF_8));
       ResultsJson.write(result, json);
+      Files.write(conf, scenarioFile(scenario, result).getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new BadInput("cannot write to " + out + ": " + Scenarios.describe(e));
     }
@@ -32,6 +37,7 @@ final class Outputs {
       stdout.println("wrote " + trace);
     }
     stdout.println("wrote " + text);
+    stdout.println("wrote " + conf);
     stdout.println("wrote " + json);
     stdout.flush();
     if (scenario.endRunOnProgramError() && !result.processes().failures().isEmpty()) {
@@ -41,5 +47,11 @@ final class Outputs {
       return Main.FAILED;
     }
     return Main.OK;
+  }
+
+  private static String scenarioFile(Scenario scenario, RunResult result) {
+    return "# The scenario of a run of ringfabric " + result.build().describe() + ", from " + scenario.source()
+        + ",\n# every setting resolved. `ringfabric run THIS-FILE` runs it again: fingerprint " + result.fingerprint()
+        + ".\n" + scenario.asConfig();
   }
 }

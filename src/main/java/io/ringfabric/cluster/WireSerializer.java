@@ -25,6 +25,12 @@ import org.apache.pekko.serialization.SerializerWithStringManifest;
 public final class WireSerializer extends SerializerWithStringManifest {
   private static final String EXCHANGE = "X";
   private static final String ABORT = "A";
+  /**
+   * The first byte of every message: the version of this form. Members of two builds are refused
+   * at join already (version, commit, {@link Lead#PROTOCOL}); this keeps a message of another form
+   * that reaches a member anyway from being read as this one. Raise it whenever the form changes.
+   */
+  static final byte WIRE_VERSION = 1;
 
   public WireSerializer(ExtendedActorSystem system) {}
 
@@ -49,6 +55,7 @@ public final class WireSerializer extends SerializerWithStringManifest {
   public byte[] toBinary(Object o) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(WIRE_VERSION);
       if (o instanceof Coordinator.Exchange x) {
         out.writeLong(x.window());
         out.writeInt(x.from());
@@ -77,6 +84,11 @@ public final class WireSerializer extends SerializerWithStringManifest {
   @Override
   public Object fromBinary(byte[] bytes, String manifest) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      byte version = in.readByte();
+      if (version != WIRE_VERSION) {
+        throw new EventBatchCodec.BadBatch("a " + manifest + " message in wire format " + version
+            + "; this build reads format " + WIRE_VERSION + " only");
+      }
       return switch (manifest) {
         case EXCHANGE -> readExchange(in);
         case ABORT -> new Coordinator.Abort(readString(in), readString(in));

@@ -57,6 +57,23 @@ public record Scenario(
     return new MachineSpec(node, fabric, timing, module, warmupPs, sampling, endRunOnProgramError);
   }
 
+  /**
+   * The scenario as a file: every setting, resolved, one per line ({@code ringfabric.fabric.mtu =
+   * 256}), in path order. Loading it gives this scenario again.
+   */
+  public String asConfig() {
+    return asConfig(settings);
+  }
+
+  /** {@link #asConfig()} of these settings (a checkpoint keeps them without the scenario). */
+  public static String asConfig(SortedMap<String, String> settings) {
+    StringBuilder text = new StringBuilder();
+    for (var e : settings.entrySet()) {
+      text.append(e.getKey()).append(" = ").append(e.getValue()).append('\n');
+    }
+    return text.toString();
+  }
+
   /** The smallest delay of any event crossing from one node to another: a switch plus a wire. */
   public long lookaheadPs() {
     return fabric.switchLatencyPs() + fabric.linkLatencyPs();

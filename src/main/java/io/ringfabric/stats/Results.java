@@ -125,6 +125,7 @@ public final class Results {
     return new RunResult(
         Fingerprint.of(parts),
         run.engine(),
+        Build.current(),
         s.seed(),
         s.nodes(),
         Describe.scenario(s),

@@ -7,6 +7,7 @@ import java.util.Map;
  * Everything a run reports; {@code results.json} is this record as JSON, field for field. Times
  * are nanoseconds of simulated time unless a name says otherwise.
  *
+ * @param build the build of ringfabric that ran it: version, commit, uncommitted changes
  * @param scenario the scenario in one paragraph
  * @param simulatedNs simulated time from 0 to the end of the run: the last process's end, or
  *     the duration limit
@@ -18,6 +19,7 @@ import java.util.Map;
 public record RunResult(
     String fingerprint,
     String engine,
+    Build build,
     long seed,
     int nodes,
     String scenario,

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.stats.Build;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -250,6 +251,44 @@ class MainTest {
         o.out());
     String report = Files.readString(out.resolve("report.txt"));
     assertTrue(o.out().startsWith(report), "the report printed is the one written");
+    Build build = Build.current();
+    assertEquals(build.version(), json.at("/build/version").asText());
+    assertEquals(build.commit(), json.at("/build/commit").asText());
+    assertEquals(build.changes(), json.at("/build/changes").asBoolean());
+  }
+
+  @Test
+  void scenarioConfRepeatsTheRunWithEverySettingResolved() throws Exception {
+    Path f = file("tiny.conf", TINY);
+    Path out = dir.resolve("first");
+    Outcome first = run("run", f.toString(), "--seed", "5", "--set", "fabric.mtu=512", "--engine", "reference",
+        "--out", out.toString());
+    assertEquals(0, first.code(), first.err());
+    Path conf = out.resolve("scenario.conf");
+    assertTrue(first.out().contains("wrote " + conf + System.lineSeparator()), first.out());
+    String text = Files.readString(conf);
+    assertTrue(text.contains("\nringfabric.fabric.mtu = 512\n") && text.contains("\nringfabric.seed = 5\n")
+        && text.contains("\nringfabric.engine = \"reference\"\n") && text.contains("\nringfabric.fabric.link-latency = "),
+        text);
+    JsonNode firstJson = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    assertTrue(text.startsWith("# The scenario of a run of ringfabric " + Build.current().describe() + ", from " + f),
+        text);
+    assertTrue(text.contains("fingerprint " + firstJson.at("/fingerprint").asText()), text);
+    Path again = dir.resolve("again");
+    Outcome second = run("run", conf.toString(), "--out", again.toString());
+    assertEquals(0, second.code(), second.err());
+    JsonNode secondJson = new ObjectMapper().readTree(again.resolve("results.json").toFile());
+    assertEquals(firstJson.at("/fingerprint").asText(), secondJson.at("/fingerprint").asText());
+    assertEquals(firstJson.at("/ops").toString(), secondJson.at("/ops").toString());
+    String rewritten = Files.readString(again.resolve("scenario.conf"));
+    assertEquals(text.lines().skip(2).toList(), rewritten.lines().skip(2).toList(), "the same settings, line for line");
+  }
+
+  @Test
+  void versionNamesTheBuildsCommit() {
+    Outcome version = run("--version");
+    assertEquals("ringfabric " + Build.current().describe(), version.out().strip());
+    assertTrue(Build.current().describe().contains("(commit "), Build.current().describe());
   }
 
   @Test

@@ -104,7 +104,7 @@ class MultiJvmTest {
       Future<Object> lead = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
-              List.of("127.0.0.1:" + leadPort), 3, "blocks", Duration.ofSeconds(60), null, Main.VERSION,
+              List.of("127.0.0.1:" + leadPort), 3, "blocks", Duration.ofSeconds(60), null, Main.version(),
               ClusterMembers.FAST), lines::add, new CompletableFuture<>());
         } catch (RuntimeException e) {
           return e;
@@ -164,7 +164,7 @@ class MultiJvmTest {
       Future<Object> member = thread.submit(() -> {
         try {
           return ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", 0, List.of("127.0.0.1:" + leadPort), 2,
-              "blocks", Duration.ofSeconds(60), null, Main.VERSION, pekko), lines::add, new CompletableFuture<>());
+              "blocks", Duration.ofSeconds(60), null, Main.version(), pekko), lines::add, new CompletableFuture<>());
         } catch (RuntimeException e) {
           return e;
         }

@@ -74,6 +74,15 @@ class WireSerializerTest {
   }
 
   @Test
+  void aMessageOfAnotherWireFormatIsRefusedNamingBoth() {
+    byte[] bytes = serializer.toBinary(new Coordinator.Abort("member 1", "boom"));
+    assertEquals(WireSerializer.WIRE_VERSION, bytes[0]);
+    bytes[0] = 7;
+    var e = assertThrows(EventBatchCodec.BadBatch.class, () -> serializer.fromBinary(bytes, "A"));
+    assertEquals("a A message in wire format 7; this build reads format 1 only", e.getMessage());
+  }
+
+  @Test
   void onlyTheWindowMessagesAreItsToWrite() {
     assertThrows(IllegalArgumentException.class, () -> serializer.manifest("a string"));
   }

@@ -41,7 +41,7 @@ class DeterminismTest {
 
   /** The result with its two wall-clock fields set to zero. */
   private static RunResult withoutWallClock(RunResult r) {
-    return new RunResult(r.fingerprint(), r.engine(), r.seed(), r.nodes(), r.scenario(), r.simulatedNs(),
+    return new RunResult(r.fingerprint(), r.engine(), r.build(), r.seed(), r.nodes(), r.scenario(), r.simulatedNs(),
         r.interrupted(), r.events(), 0, 0, r.ops(), r.latencyNs(), r.bytes(), r.throughput(), r.links(), r.rings(),
         r.cores(), r.module(), r.processes(), r.integrity(), r.series());
   }

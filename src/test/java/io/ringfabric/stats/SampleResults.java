@@ -34,6 +34,7 @@ public final class SampleResults {
     return new RunResult(
         "0123456789abcdef0123456789abcdef",
         "reference",
+        new Build("0.1.0", "0123456789abcdef0123456789abcdef01234567", false),
         42,
         16,
         scenario,
