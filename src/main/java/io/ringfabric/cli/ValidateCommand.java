@@ -2,11 +2,12 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code ringfabric validate CONFIG}: the checks every run makes, without running. */
@@ -14,19 +15,27 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks a scenario file and explains each problem by its file, line and path.",
+      "Checks a scenario file (default: conf/ringfabric.conf), with any --set, and explains each"
+          + " problem by its file, line and path.",
       "Exit status: 0 valid; 2 problems found (one per line on stderr)."
     })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "CONFIG", description = "Scenario file to check.")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "CONFIG",
+      description = "Scenario file to check (default: conf/ringfabric.conf).")
   Path config;
+
+  @Mixin OverrideArgs overrideArgs;
+
+  @ParentCommand Main main;
 
   @Override
   public Integer call() {
-    Scenario s = Scenarios.load(config, false, List.of());
-    spec.commandLine().getOut().println(config + ": ok (" + count(s.nodes(), "node") + ", "
+    boolean isDefault = config == null;
+    Path file = isDefault ? Scenarios.defaultConfig(main.env(Main.HOME_ENV)) : config;
+    Scenario s = Scenarios.load(file, isDefault, overrideArgs.overrides());
+    spec.commandLine().getOut().println(file + ": ok (" + count(s.nodes(), "node") + ", "
         + count(Scenarios.ringInstances(s), "ring") + ", " + count(Scenarios.processInstances(s), "process") + ")");
     return Main.OK;
   }

@@ -10,14 +10,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Rates as a scenario writes them: {@code bps} with a decimal prefix ({@code 10Gbps}), or
- * {@code B/s} (times 8); read exactly, then rounded once to a whole bit per second.
+ * Rates as a scenario writes them: {@code bps} or {@code b/s} with a decimal prefix ({@code 10Gbps},
+ * {@code 10 Gb/s} as the report writes it), or {@code B/s} (times 8); read exactly, then rounded once to a whole bit per second.
  */
 final class BitRates {
   private static final Pattern QUANTITY = Pattern.compile(
       "\\s*([+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?)\\s*(\\S*?)\\s*");
 
-  private static final Pattern RATE_UNIT = Pattern.compile("([kKMGT]?)(bps|B/s)");
+  private static final Pattern RATE_UNIT = Pattern.compile("([kKMGT]?)(bps|b/s|B/s)");
 
   private BitRates() {}
 

@@ -180,7 +180,7 @@ public final class ConfigReader {
     BigInteger bps = BitRates.bitsPerSecond(v);
     if (bps == null) {
       problem(key, "must be a rate such as 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s "
-          + "(bits: bps, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
+          + "(bits: bps or b/s, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
       return min;
     }
     if (bps.bitLength() > 63) {

@@ -98,6 +98,27 @@ class MainTest {
   }
 
   @Test
+  void validateTakesSetAsRunDoesAndTheDefaultScenario() {
+    Outcome ok = run("validate", "--set", "fabric.mtu=512", "--set", "fabric.link-bandwidth=10 Gb/s");
+    assertEquals(0, ok.code(), ok.err());
+    assertTrue(ok.out().endsWith("ringfabric.conf: ok (16 nodes, 16 rings, 64 processes)" + System.lineSeparator()), ok.out());
+    Outcome bad = run("validate", "--set", "fabric.mtu=-1");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--set fabric.mtu=-1: ringfabric.fabric.mtu: must be between 1 byte and 65536 bytes,"
+        + " not -1"), bad.err());
+  }
+
+  @Test
+  void completionPrintsABashScriptOfEveryCommandAndOption() {
+    Outcome o = run("completion");
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.out().startsWith("#!/usr/bin/env bash"), o.out());
+    for (String word : List.of("validate", "inspect", "--checkpoint-at", "--member-java-opts", "--tls-keystore")) {
+      assertTrue(o.out().contains(word), word);
+    }
+  }
+
+  @Test
   void validateOfAMissingFileIsBadInput() {
     Path f = dir.resolve("nowhere.conf");
     Outcome o = run("validate", f.toString());
