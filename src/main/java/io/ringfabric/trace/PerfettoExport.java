@@ -19,9 +19,10 @@ import java.util.Map;
 
 /**
  * Turns a trace into a timeline that ui.perfetto.dev opens, streaming: memory holds only the
- * operations in flight, the tracks and the counters' last values. It decides the timeline; {@link
- * PerfettoJson} writes it as Chrome Trace Event JSON ({@code
- * {"traceEvents":[...],"displayTimeUnit":"ns"}}, which chrome://tracing opens too).
+ * operations in flight, the tracks and the counters' last values (and, for protobuf, the names met
+ * so far). Two formats draw the same timeline: Chrome Trace Event JSON ({@code
+ * {"traceEvents":[...],"displayTimeUnit":"ns"}}, which chrome://tracing opens too; {@link
+ * PerfettoJson}) and Perfetto's own protobuf trace ({@link PerfettoProto}), a tenth of the size.
  *
  * <p>Layout: a process per node ({@code "node 3"}, pid = node + 1) and per switch that belongs to
  * no node; in each, a thread (track) per core, per messaging module (with extra lanes when it
@@ -41,6 +42,14 @@ public final class PerfettoExport {
   /** What an export wrote. */
   public record Stats(long events, long slices, long instants, long flows, long counters, int processes,
       int threads) {}
+
+  /** The file an export writes. */
+  public enum Format {
+    /** Chrome Trace Event JSON; {@link Stats#events} counts its events. */
+    JSON,
+    /** Perfetto's protobuf trace ({@code .pftrace}); {@link Stats#events} counts its packets. */
+    PROTOBUF
+  }
 
   /** Serves of requests kept open at most (a trace of target nodes only never sees the ends). */
   static final int MAX_OPEN_SERVES = 1 << 16;
@@ -87,7 +96,13 @@ public final class PerfettoExport {
    * and before {@code toPs} (null: no limit). Operations cut by the window show what is inside it.
    */
   public static Stats export(TraceReader reader, OutputStream out, Long fromPs, Long toPs) throws IOException {
-    return export(reader, PerfettoJson.open(out), fromPs, toPs);
+    return export(reader, out, fromPs, toPs, Format.JSON);
+  }
+
+  /** As {@link #export(TraceReader, OutputStream, Long, Long)}, in the given format. */
+  public static Stats export(TraceReader reader, OutputStream out, Long fromPs, Long toPs, Format format)
+      throws IOException {
+    return export(reader, format == Format.JSON ? PerfettoJson.open(out) : PerfettoProto.open(out), fromPs, toPs);
   }
 
   static Stats export(TraceReader reader, PerfettoEvents events, Long fromPs, Long toPs) throws IOException {
