@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code ringfabric trace FILE summary|op ID|filter ...|perfetto OUT.json}: questions asked of a
+ * {@code ringfabric trace FILE summary|op ID|filter ...|perfetto OUT}: questions asked of a
  * trace written by {@code ringfabric run --trace FILE}. Every one reads the file once, streaming.
  */
 @Command(
@@ -40,7 +40,7 @@ import picocli.CommandLine;
       "   or: ringfabric trace FILE op ID",
       "   or: ringfabric trace FILE filter [--node N] [--component C] [--kind K]",
       "                                    [--op ID] [--from T] [--to T] [--json]",
-      "   or: ringfabric trace FILE perfetto OUT.json [--from T] [--to T]"
+      "   or: ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--from T] [--to T]"
     },
     description = {
       "Reads a trace written by 'ringfabric run --trace FILE' (JSON lines, gzip-compressed or"
@@ -55,7 +55,7 @@ import picocli.CommandLine;
       TraceCommand.Perfetto.class
     })
 final class TraceCommand implements Callable<Integer> {
-  static final String VERBS = "summary, op ID, filter [options] or perfetto OUT.json";
+  static final String VERBS = "summary, op ID, filter [options] or perfetto OUT.pftrace|OUT.json";
 
   @Spec CommandSpec spec;
 
@@ -243,14 +243,15 @@ final class TraceCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code trace FILE perfetto OUT.json}. */
+  /** {@code trace FILE perfetto OUT.pftrace|OUT.json}. */
   @Command(
       name = "perfetto",
       mixinStandardHelpOptions = true,
-      customSynopsis = "ringfabric trace FILE perfetto OUT.json [--from T] [--to T]",
+      customSynopsis = "ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--format F] [--from T] [--to T]",
       description = {
-        "Writes the trace as Chrome Trace Event JSON, gzip-compressed if the name ends in .gz."
-            + " Open https://ui.perfetto.dev and drag the file in.",
+        "Writes the trace as a timeline: Perfetto's protobuf trace for a name ending in .pftrace, Chrome"
+            + " Trace Event JSON (over four times the size; Perfetto calls it legacy) for one ending in .json;"
+            + " gzip-compressed if the name ends in .gz. Open https://ui.perfetto.dev and drag the file in.",
         "A process per node, a track per core, module, context and port; a slice per operation stage"
             + " and per packet on a link; arrows from requests and responses to their arrival; counters"
             + " for ring occupancy and port queues."
@@ -259,8 +260,12 @@ final class TraceCommand implements Callable<Integer> {
     @ParentCommand TraceCommand trace;
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "OUT.json", description = "File to write, replaced if it exists.")
+    @Parameters(index = "0", paramLabel = "OUT.pftrace|OUT.json", description = "File to write, replaced if it exists.")
     Path out;
+
+    @Option(names = "--format", paramLabel = "F",
+        description = "pftrace or json, whatever OUT's name (by default the one its name ends in).")
+    String format;
 
     @Option(names = "--from", paramLabel = "T", converter = TimeConverter.class,
         description = "Only what happens at or after time T (1500ns, 2us, 3ms or picoseconds).")
@@ -289,6 +294,7 @@ final class TraceCommand implements Callable<Integer> {
       } catch (IOException e) {
         // one of them cannot be looked at; the writing below says why
       }
+      PerfettoExport.Format as = format(out, format);
       Path dir = out.toAbsolutePath().getParent();
       Path tmp;
       try {
@@ -304,7 +310,7 @@ final class TraceCommand implements Callable<Integer> {
           stats = trace.withTrace(spec.commandLine().getErr(), r -> {
             try (OutputStream file = new Guarded(create(tmp));
                 OutputStream buffered = new BufferedOutputStream(gzipped(file), 1 << 16)) {
-              PerfettoExport.Stats s = PerfettoExport.export(r, buffered, from, to);
+              PerfettoExport.Stats s = PerfettoExport.export(r, buffered, from, to, as);
               buffered.flush();
               return s;
             }
@@ -314,9 +320,10 @@ final class TraceCommand implements Callable<Integer> {
         }
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         ok = true;
-        stdout.println(String.format(Locale.ROOT, "wrote %s: %,d events (%,d slices, %,d instants, %,d flow arrows,"
-            + " %,d counter values) on %,d tracks in %,d processes", out, stats.events(), stats.slices(),
-            stats.instants(), stats.flows(), stats.counters(), stats.threads(), stats.processes()));
+        stdout.println(String.format(Locale.ROOT, "wrote %s: %,d %s (%,d slices, %,d instants, %,d flow arrows,"
+            + " %,d counter values) on %,d tracks in %,d processes", out, stats.events(),
+            as == PerfettoExport.Format.JSON ? "events" : "packets", stats.slices(), stats.instants(), stats.flows(),
+            stats.counters(), stats.threads(), stats.processes()));
         stdout.println("open it at https://ui.perfetto.dev (Open trace file, or drag the file onto the page)");
         stdout.flush();
         return Main.OK;
@@ -331,6 +338,29 @@ final class TraceCommand implements Callable<Integer> {
           }
         }
       }
+    }
+
+    /** The format asked for by {@code --format}, else the one {@code out}'s name ends in. */
+    static PerfettoExport.Format format(Path out, String format) {
+      if (format != null) {
+        return switch (format.toLowerCase(Locale.ROOT)) {
+          case "pftrace" -> PerfettoExport.Format.PROTOBUF;
+          case "json" -> PerfettoExport.Format.JSON;
+          default -> throw new BadInput("unknown format '" + format + "' for perfetto: give --format pftrace"
+              + " (Perfetto's protobuf trace) or --format json (Chrome Trace Event JSON)");
+        };
+      }
+      String name = out.getFileName().toString().toLowerCase(Locale.ROOT);
+      name = name.endsWith(".gz") ? name.substring(0, name.length() - 3) : name;
+      if (name.endsWith(".pftrace")) {
+        return PerfettoExport.Format.PROTOBUF;
+      }
+      if (name.endsWith(".json")) {
+        return PerfettoExport.Format.JSON;
+      }
+      throw new BadInput("cannot tell which format to write from the name " + out + ": end it in .pftrace"
+          + " (Perfetto's protobuf trace) or .json (Chrome Trace Event JSON), either with .gz added, or give"
+          + " --format pftrace|json");
     }
 
     /** A failure to write the output, told apart from a failure to read the trace. */

@@ -1,6 +1,6 @@
 package io.ringfabric.trace;
 
-import io.ringfabric.trace.PerfettoEvents.PendingFlow;
+import io.ringfabric.trace.PerfettoEvents.Flows;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +12,51 @@ final class InFlight {
 
   private InFlight() {}
 
-  /** A stage of an operation: when, what, and the status it carries. */
-  record Stage(long t, String kind, String status, int targetNode) {}
+  /**
+   * A stage of an operation or of a serve: when, what, the status it carries, and the flows bound
+   * to its slice (null while none).
+   */
+  static final class Stage {
+    private final long t;
+    private final String kind;
+    private final String status;
+    private Flows flows;
+
+    Stage(TraceRecord r) {
+      this.t = r.t();
+      this.kind = r.kind();
+      this.status = r.status();
+    }
+
+    long t() {
+      return t;
+    }
+
+    String kind() {
+      return kind;
+    }
+
+    String status() {
+      return status;
+    }
+
+    Flows flows() {
+      return flows;
+    }
+
+    Flows bind() {
+      if (flows == null) {
+        flows = new Flows();
+      }
+      return flows;
+    }
+  }
+
+  /**
+   * A flow whose start is known and whose end is awaited: where it starts, and the stage whose
+   * slice it starts at (null if it has none).
+   */
+  record PendingFlow(long id, int pid, int tid, long ts, Stage from) {}
 
   /** An operation in flight, drawn on its initiating context's track. */
   static final class Op {
@@ -37,10 +80,14 @@ final class InFlight {
       return stages.get(stages.size() - 1).t();
     }
 
-    void add(TraceRecord r) {
-      if (stages.size() < MAX_STAGES) {
-        stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
+    /** The record as the operation's next stage; returns it, or null past {@link #MAX_STAGES}. */
+    Stage add(TraceRecord r) {
+      if (stages.size() >= MAX_STAGES) {
+        return null;
       }
+      Stage s = new Stage(r);
+      stages.add(s);
+      return s;
     }
   }
 

@@ -60,7 +60,7 @@ final class PacketSlices {
     }
     lanes.get(lane)[0] = r.t() + r.dur();
     String name = (r.op() != null ? r.op() + " " : "") + (r.detail() != null ? r.detail() : "packet");
-    events.slice(pid, tracks.portTid(pid, port, lane), r.t(), r.dur(), name, "packet", "op", r.op(), "bytes", r.bytes(),
-        "wait_ns", r.waitPs() > 0 ? SimTime.nsExact(r.waitPs()) : null);
+    events.slice(pid, tracks.portTid(pid, port, lane), r.t(), r.dur(), name, "packet", null, "op", r.op(),
+        "bytes", r.bytes(), "wait_ns", r.waitPs() > 0 ? SimTime.nsExact(r.waitPs()) : null);
   }
 }

@@ -1,69 +1,110 @@
 package io.ringfabric.trace;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
-import io.ringfabric.model.SimTime;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.math.BigDecimal;
+import java.util.Arrays;
 
 /**
- * The events of a Chrome Trace Event JSON file, written as they come and counted: metadata that
- * names processes and threads, slices, instants, counters and flow arrows. Times are written as
- * exact microseconds.
+ * The timeline of a Perfetto export as {@link PerfettoExport} decides it, told to a writer of one
+ * format ({@link PerfettoJson}, {@link PerfettoProto}): processes and threads (the tracks), slices,
+ * instants, counters and flow arrows, counted here so that both formats report alike.
+ *
+ * <p>Times reach the writers as whole nanoseconds, the trace's picoseconds rounded down. A slice's
+ * end is rounded, not its duration: rounding down keeps order, so slices that nest or follow each
+ * other in picoseconds still do in nanoseconds, in either format.
  */
-final class PerfettoEvents {
-  /** A flow whose start is known and whose end is awaited. */
-  record PendingFlow(long id, int pid, int tid, long ts) {}
+abstract class PerfettoEvents {
+  /** The flow arrows bound to one slice: those that start at it and those that end at it. */
+  static final class Flows {
+    private long[] out = new long[0];
+    private long[] in = new long[0];
 
-  private final JsonGenerator g;
-  private long events;
+    void startsHere(long id) {
+      out = Arrays.copyOf(out, out.length + 1);
+      out[out.length - 1] = id;
+    }
+
+    void endsHere(long id) {
+      in = Arrays.copyOf(in, in.length + 1);
+      in[in.length - 1] = id;
+    }
+
+    long[] out() {
+      return out;
+    }
+
+    long[] in() {
+      return in;
+    }
+  }
+
   private long slices;
   private long instants;
   private long flows;
   private long counters;
 
-  private PerfettoEvents(JsonGenerator g) {
-    this.g = g;
+  /** Rounded down, so that ends never pass the begins they preceded. */
+  static long ns(long ps) {
+    return Math.floorDiv(ps, 1_000L);
   }
 
-  /** Starts the file on {@code out}: the object and its {@code traceEvents} array, one event a line. */
-  static PerfettoEvents open(OutputStream out) throws IOException {
-    JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
-    g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-    g.setPrettyPrinter(new MinimalPrettyPrinter() {
-      private static final long serialVersionUID = 1L;
-
-      @Override
-      public void writeArrayValueSeparator(JsonGenerator gen) throws IOException {
-        gen.writeRaw(",\n");
-      }
-
-      @Override
-      public void beforeArrayValues(JsonGenerator gen) throws IOException {
-        gen.writeRaw('\n');
-      }
-    });
-    g.writeStartObject();
-    g.writeFieldName("traceEvents");
-    g.writeStartArray();
-    return new PerfettoEvents(g);
+  /**
+   * Whether the argument at {@code kv[i]} (name) and {@code kv[i + 1]} (value) is left out: no
+   * value, or no bytes.
+   */
+  static boolean omitted(Object[] kv, int i) {
+    Object v = kv[i + 1];
+    return v == null || (v instanceof Long l && l == 0 && "bytes".equals(kv[i]));
   }
 
-  /** Ends the array and the file, and flushes it; does not close the stream. */
-  void close() throws IOException {
-    g.writeEndArray();
-    g.writeStringField("displayTimeUnit", "ns");
-    g.writeEndObject();
-    g.writeRaw('\n');
-    g.flush();
+  /** A process, named; processes are shown in the order of {@code sortIndex}. */
+  abstract void process(int pid, String name, int sortIndex) throws IOException;
+
+  /** A thread (track) of a process, named; shown in its process in the order of {@code sortIndex}. */
+  abstract void thread(int pid, int tid, String name, int sortIndex) throws IOException;
+
+  /**
+   * A slice on a thread, with its arguments as name, value pairs ({@link #omitted} ones left out)
+   * and the flows bound to it (or null).
+   */
+  final void slice(int pid, int tid, long tsPs, long durPs, String name, String cat, Flows flows, Object... kv)
+      throws IOException {
+    writeSlice(pid, tid, ns(tsPs), ns(tsPs + Math.max(0, durPs)), name, cat, flows, kv);
+    slices++;
   }
 
-  long events() {
-    return events;
+  /** An instant on a track, of the record's time and kind. */
+  final void instant(TraceRecord r, int[] track, String name, Object... kv) throws IOException {
+    writeInstant(track[0], track[1], ns(r.t()), name, r.kind(), kv);
+    instants++;
   }
+
+  /** Values of a process's counters named {@code name + " " + key}, as key, value pairs. */
+  final void counter(int pid, int tid, long tsPs, String name, Object... kv) throws IOException {
+    writeCounter(pid, tid, ns(tsPs), name, kv);
+    counters++;
+  }
+
+  /** A flow arrow, told when its end is known; not before its start. */
+  final void flow(String cat, InFlight.PendingFlow start, int pid, int tid, long endPs) throws IOException {
+    writeFlow(cat, start.id(), start.pid(), start.tid(), ns(start.ts()), pid, tid, ns(Math.max(endPs, start.ts())));
+    flows++;
+  }
+
+  abstract void writeSlice(int pid, int tid, long tsNs, long endNs, String name, String cat, Flows flows, Object[] kv)
+      throws IOException;
+
+  abstract void writeInstant(int pid, int tid, long tsNs, String name, String cat, Object[] kv) throws IOException;
+
+  abstract void writeCounter(int pid, int tid, long tsNs, String name, Object[] kv) throws IOException;
+
+  abstract void writeFlow(String cat, long id, int fromPid, int fromTid, long fromNs, int toPid, int toTid, long toNs)
+      throws IOException;
+
+  /** Ends the file and flushes it; does not close the stream. */
+  abstract void close() throws IOException;
+
+  /** What the file holds: JSON events, or protobuf trace packets. */
+  abstract long written();
 
   long slices() {
     return slices;
@@ -79,116 +120,5 @@ final class PerfettoEvents {
 
   long counters() {
     return counters;
-  }
-
-  private void begin(String ph, int pid, int tid, long tsPs) throws IOException {
-    g.writeStartObject();
-    g.writeStringField("ph", ph);
-    g.writeNumberField("pid", pid);
-    g.writeNumberField("tid", tid);
-    g.writeFieldName("ts");
-    g.writeNumber(SimTime.us(tsPs));
-    events++;
-  }
-
-  void args(Object... kv) throws IOException {
-    boolean any = false;
-    for (int i = 0; i + 1 < kv.length; i += 2) {
-      Object v = kv[i + 1];
-      if (v == null || (v instanceof Long l && l == 0 && "bytes".equals(kv[i]))) {
-        continue;
-      }
-      if (!any) {
-        g.writeObjectFieldStart("args");
-        any = true;
-      }
-      if (v instanceof BigDecimal d) {
-        g.writeFieldName((String) kv[i]);
-        g.writeNumber(d.toPlainString());
-      } else if (v instanceof Number n) {
-        g.writeNumberField((String) kv[i], n.longValue());
-      } else {
-        g.writeStringField((String) kv[i], v.toString());
-      }
-    }
-    if (any) {
-      g.writeEndObject();
-    }
-  }
-
-  void meta(int pid, int tid, String what, String name) throws IOException {
-    begin("M", pid, tid, 0);
-    g.writeStringField("name", what);
-    g.writeObjectFieldStart("args");
-    g.writeStringField("name", name);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  void metaSort(int pid, String what, int index) throws IOException {
-    sortIndex(pid, pid, what, index);
-  }
-
-  void metaSort(int pid, int tid, int index) throws IOException {
-    sortIndex(pid, tid, "thread_sort_index", index);
-  }
-
-  private void sortIndex(int pid, int tid, String what, int index) throws IOException {
-    begin("M", pid, tid, 0);
-    g.writeStringField("name", what);
-    g.writeObjectFieldStart("args");
-    g.writeNumberField("sort_index", index);
-    g.writeEndObject();
-    g.writeEndObject();
-  }
-
-  void slice(int pid, int tid, long tsPs, long durPs, String name, String cat, Object... kv)
-      throws IOException {
-    begin("X", pid, tid, tsPs);
-    g.writeFieldName("dur");
-    g.writeNumber(SimTime.us(Math.max(0, durPs)));
-    g.writeStringField("name", name);
-    g.writeStringField("cat", cat);
-    args(kv);
-    g.writeEndObject();
-    slices++;
-  }
-
-  void instant(TraceRecord r, int[] track, String name, Object... kv) throws IOException {
-    begin("i", track[0], track[1], r.t());
-    g.writeStringField("s", "t");
-    g.writeStringField("name", name);
-    g.writeStringField("cat", r.kind());
-    args(kv);
-    g.writeEndObject();
-    instants++;
-  }
-
-  void counter(int pid, int tid, long tsPs, String name, Object... kv) throws IOException {
-    begin("C", pid, tid, tsPs);
-    g.writeStringField("name", name);
-    g.writeObjectFieldStart("args");
-    for (int i = 0; i + 1 < kv.length; i += 2) {
-      g.writeNumberField((String) kv[i], ((Number) kv[i + 1]).longValue());
-    }
-    g.writeEndObject();
-    g.writeEndObject();
-    counters++;
-  }
-
-  /** A flow arrow: its start (bound to the slice enclosing it) and its end (bound likewise). */
-  void flow(String cat, PendingFlow start, int pid, int tid, long endPs) throws IOException {
-    begin("s", start.pid(), start.tid(), start.ts());
-    g.writeStringField("name", cat);
-    g.writeStringField("cat", cat);
-    g.writeNumberField("id", start.id());
-    g.writeEndObject();
-    begin("f", pid, tid, Math.max(endPs, start.ts()));
-    g.writeStringField("name", cat);
-    g.writeStringField("cat", cat);
-    g.writeNumberField("id", start.id());
-    g.writeStringField("bp", "e");
-    g.writeEndObject();
-    flows++;
   }
 }

@@ -2,9 +2,10 @@ package io.ringfabric.trace;
 
 import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.InFlight.Op;
+import io.ringfabric.trace.InFlight.PendingFlow;
 import io.ringfabric.trace.InFlight.Serve;
 import io.ringfabric.trace.InFlight.Stage;
-import io.ringfabric.trace.PerfettoEvents.PendingFlow;
+import io.ringfabric.trace.PerfettoEvents.Flows;
 import io.ringfabric.trace.TraceRecord.Kinds;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,9 +18,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns a trace into Chrome Trace Event JSON ({@code {"traceEvents":[...],"displayTimeUnit":"ns"}})
- * that ui.perfetto.dev and chrome://tracing open, streaming: memory holds only the operations in
- * flight, the tracks and the counters' last values.
+ * Turns a trace into a timeline that ui.perfetto.dev opens, streaming: memory holds only the
+ * operations in flight, the tracks and the counters' last values (and, for protobuf, the names met
+ * so far). Two formats draw the same timeline: Chrome Trace Event JSON ({@code
+ * {"traceEvents":[...],"displayTimeUnit":"ns"}}, which chrome://tracing opens too; {@link
+ * PerfettoJson}) and Perfetto's own protobuf trace ({@link PerfettoProto}), a tenth of the size.
  *
  * <p>Layout: a process per node ({@code "node 3"}, pid = node + 1) and per switch that belongs to
  * no node; in each, a thread (track) per core, per messaging module (with extra lanes when it
@@ -31,7 +34,7 @@ import java.util.Map;
  * Flow arrows join each request-sent to its request-arrived and each response-sent to its
  * response-arrived. Counters show each ring's occupancy and each port's queue depth.
  *
- * <p>Times: {@code ts} and {@code dur} are microseconds (picoseconds / 10^6, written exactly).
+ * <p>Times are whole nanoseconds, the trace's picoseconds rounded down ({@link PerfettoEvents}).
  * Thread ids are unique over the whole file (Perfetto names threads by tid alone): {@code pid *
  * 10000 + a number per track}.
  */
@@ -39,6 +42,14 @@ public final class PerfettoExport {
   /** What an export wrote. */
   public record Stats(long events, long slices, long instants, long flows, long counters, int processes,
       int threads) {}
+
+  /** The file an export writes. */
+  public enum Format {
+    /** Chrome Trace Event JSON; {@link Stats#events} counts its events. */
+    JSON,
+    /** Perfetto's protobuf trace ({@code .pftrace}); {@link Stats#events} counts its packets. */
+    PROTOBUF
+  }
 
   /** Serves of requests kept open at most (a trace of target nodes only never sees the ends). */
   static final int MAX_OPEN_SERVES = 1 << 16;
@@ -85,10 +96,19 @@ public final class PerfettoExport {
    * and before {@code toPs} (null: no limit). Operations cut by the window show what is inside it.
    */
   public static Stats export(TraceReader reader, OutputStream out, Long fromPs, Long toPs) throws IOException {
-    PerfettoEvents events = PerfettoEvents.open(out);
+    return export(reader, out, fromPs, toPs, Format.JSON);
+  }
+
+  /** As {@link #export(TraceReader, OutputStream, Long, Long)}, in the given format. */
+  public static Stats export(TraceReader reader, OutputStream out, Long fromPs, Long toPs, Format format)
+      throws IOException {
+    return export(reader, format == Format.JSON ? PerfettoJson.open(out) : PerfettoProto.open(out), fromPs, toPs);
+  }
+
+  static Stats export(TraceReader reader, PerfettoEvents events, Long fromPs, Long toPs) throws IOException {
     PerfettoTracks tracks = new PerfettoExport(reader, events, fromPs, toPs).run();
     events.close();
-    return new Stats(events.events(), events.slices(), events.instants(), events.flows(), events.counters(),
+    return new Stats(events.written(), events.slices(), events.instants(), events.flows(), events.counters(),
         tracks.processes(), tracks.threads());
   }
 
@@ -192,17 +212,29 @@ public final class PerfettoExport {
       late(r);
       return;
     }
+    Stage before = op.stages.isEmpty() ? null : op.stages.get(op.stages.size() - 1);
+    Stage stage = op.add(r);
     if (Kinds.REQUEST_SENT.equals(r.kind())) {
       // The arrow starts at the end of the stage this record ends: bind it at that stage's start.
-      long ts = op.stages.isEmpty() ? r.t() : op.lastT();
-      op.requests.add(new PendingFlow(nextFlow++, op.pid, op.tid, ts));
+      Stage from = before != null ? before : stage;
+      op.requests.add(new PendingFlow(nextFlow++, op.pid, op.tid, from != null ? from.t() : r.t(), from));
     } else {
       PendingFlow start = op.responses.poll();
       if (start != null) {
         events.flow("response", start, op.pid, op.tid, r.t());
+        bind(start, stage != null ? stage : before);
       }
     }
-    op.add(r);
+  }
+
+  /** The flow's ids on the slices of the stages it starts and ends at, for formats that bind them so. */
+  private static void bind(PendingFlow flow, Stage to) {
+    if (flow.from() != null) {
+      flow.from().bind().startsHere(flow.id());
+    }
+    if (to != null) {
+      to.bind().endsHere(flow.id());
+    }
   }
 
   /** A stage after its operation completed (a response after a timeout): an instant, no slice. */
@@ -238,7 +270,7 @@ public final class PerfettoExport {
     Op op = done.get(ctx);
     if (op != null && op.id.equals(r.op()) && r.t() >= op.completedT) {
       done.remove(ctx);
-      events.slice(op.pid, op.tid, op.completedT, r.t() - op.completedT, "until the process sees it", "op",
+      events.slice(op.pid, op.tid, op.completedT, r.t() - op.completedT, "until the process sees it", "op", null,
           "op", op.id, "status", r.status());
     }
   }
@@ -253,7 +285,8 @@ public final class PerfettoExport {
     int tid = tracks.tid(pid, 1000 + lane, lane == 0 ? "module" : "module (" + (lane + 1) + ")");
     Serve s = new Serve(r.op(), pid, lane, tid);
     s.from = r.from();
-    s.stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
+    Stage arrived = new Stage(r);
+    s.stages.add(arrived);
     serves.computeIfAbsent(r.op(), k -> new ArrayDeque<>()).add(s);
     if (++openServes > MAX_OPEN_SERVES) {
       Iterator<Map.Entry<String, ArrayDeque<Serve>>> eldest = serves.entrySet().iterator();
@@ -270,6 +303,7 @@ public final class PerfettoExport {
       PendingFlow start = op.requests.poll();
       if (start != null) {
         events.flow("request", start, pid, tid, r.t());
+        bind(start, arrived);
       }
       op.add(r);
     }
@@ -283,7 +317,7 @@ public final class PerfettoExport {
   private void appliedOrRefused(TraceRecord r) throws IOException {
     Serve s = openServe(r);
     if (s != null && s.stages.size() < InFlight.MAX_STAGES) {
-      s.stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
+      s.stages.add(new Stage(r));
     }
     Op op = opFor(r, false);
     if (op != null && op.completedT < 0) {
@@ -310,19 +344,25 @@ public final class PerfettoExport {
     if (q != null && q.isEmpty()) {
       serves.remove(r.op());
     }
+    Op op = opFor(r, false);
+    boolean awaited = op != null && op.completedT < 0;
     PendingFlow start = null;
     if (s != null) {
       openServes--;
-      // The arrow starts at the serve's last stage, which ends now.
-      long ts = s.stages.get(s.stages.size() - 1).t();
-      s.stages.add(new Stage(r.t(), r.kind(), r.status(), r.node()));
+      // The arrow starts at the serve's last stage, which ends now. Its slice is written now, so a
+      // format that binds ids to slices gets the id before the arrow's end is known: an id the
+      // end never takes up draws nothing.
+      Stage last = s.stages.get(s.stages.size() - 1);
+      start = new PendingFlow(nextFlow++, s.pid, s.tid, last.t(), null); // bound here, not at its end
+      if (awaited) {
+        last.bind().startsHere(start.id());
+      }
+      s.stages.add(new Stage(r));
       emitServe(s);
-      start = new PendingFlow(nextFlow++, s.pid, s.tid, ts);
     } else {
       events.instant(r, tracks.componentTrack(r), "response-sent" + opSuffix(r), "status", r.status(), "to", r.to());
     }
-    Op op = opFor(r, false);
-    if (op != null && op.completedT < 0) {
+    if (awaited) {
       if (start != null) {
         op.responses.add(start);
       }
@@ -368,23 +408,31 @@ public final class PerfettoExport {
     if (op != null && op.id.equals(s.op)) {
       action = RecordDetails.action(op.detail);
     }
+    int drawn = drawnStages(st, open, end);
     events.slice(s.pid, s.tid, start, end - start, "serve " + (action == null ? "" : action.toUpperCase() + " ") + s.op
         + (open ? " (unfinished)" : status != null && !"DONE".equals(status) ? " " + status : ""), "serve",
-        "op", s.op, "from", s.from, "status", status);
-    for (int i = 0; i < st.size(); i++) {
+        parentFlows(st, drawn), "op", s.op, "from", s.from, "status", status);
+    for (int i = 0; i < drawn; i++) {
       Stage a = st.get(i);
       long to = i + 1 < st.size() ? st.get(i + 1).t() : end;
-      if (i + 1 == st.size() && (!open || to <= a.t())) {
-        break;
-      }
       String name = switch (a.kind()) {
         case Kinds.REQUEST_ARRIVED -> "apply";
         case Kinds.APPLIED -> "respond";
         case Kinds.REFUSED -> "refused " + (a.status() == null ? "" : a.status()) + ", respond";
         default -> a.kind();
       };
-      events.slice(s.pid, s.tid, a.t(), to - a.t(), name, "serve", "op", s.op);
+      events.slice(s.pid, s.tid, a.t(), to - a.t(), name, "serve", a.flows(), "op", s.op);
     }
+  }
+
+  /** The stages that get a slice: all but the last, which does only while still open, if it lasts. */
+  private static int drawnStages(List<Stage> st, boolean open, long end) {
+    return open && end > st.get(st.size() - 1).t() ? st.size() : st.size() - 1;
+  }
+
+  /** The flows of the slice around the stages': those of a last stage that gets no slice. */
+  private static Flows parentFlows(List<Stage> st, int drawn) {
+    return drawn < st.size() ? st.get(st.size() - 1).flows() : null;
   }
 
   private void emitOp(Op op) throws IOException {
@@ -411,15 +459,13 @@ public final class PerfettoExport {
     } else if (op.status != null && !"DONE".equals(op.status)) {
       name += " " + op.status;
     }
-    events.slice(op.pid, op.tid, start, end - start, name, "op", "op", op.id, "detail", op.detail, "status", op.status,
-        "latency_ns", open ? null : SimTime.nsExact(end - start));
+    int drawn = drawnStages(st, open, end);
+    events.slice(op.pid, op.tid, start, end - start, name, "op", parentFlows(st, drawn), "op", op.id, "detail",
+        op.detail, "status", op.status, "latency_ns", open ? null : SimTime.nsExact(end - start));
     String there = target >= 0 ? "node " + target : "the target";
-    for (int i = 0; i < st.size(); i++) {
+    for (int i = 0; i < drawn; i++) {
       Stage a = st.get(i);
       long to = i + 1 < st.size() ? st.get(i + 1).t() : end;
-      if (i + 1 == st.size() && (!open || to <= a.t())) {
-        break;
-      }
       String phase = switch (a.kind()) {
         case Kinds.DOORBELL -> "issue";
         case Kinds.REQUEST_SENT -> "request to " + there;
@@ -430,7 +476,7 @@ public final class PerfettoExport {
         case Kinds.RESPONSE_ARRIVED -> "complete";
         default -> a.kind();
       };
-      events.slice(op.pid, op.tid, a.t(), to - a.t(), phase, "stage", "op", op.id);
+      events.slice(op.pid, op.tid, a.t(), to - a.t(), phase, "stage", a.flows(), "op", op.id);
     }
   }
 

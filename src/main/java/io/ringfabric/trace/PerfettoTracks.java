@@ -59,8 +59,7 @@ final class PerfettoTracks {
     pid = node >= 0 && node < nodes ? node + 1 : nextPid++;
     pids.put(name, pid);
     processNames.put(pid, name);
-    events.meta(pid, pid, "process_name", name);
-    events.metaSort(pid, "process_sort_index", pid);
+    events.process(pid, name, pid);
     return pid;
   }
 
@@ -81,8 +80,7 @@ final class PerfettoTracks {
     }
     tid = pid < 200_000 && local >= 0 && local < 10_000 ? pid * 10_000 + local : fallbackTid--;
     tids.put(key, tid);
-    events.meta(pid, tid, "thread_name", name);
-    events.metaSort(pid, tid, local);
+    events.thread(pid, tid, name, local);
     return tid;
   }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.trace.PerfettoExport;
 import io.ringfabric.trace.SyntheticTrace;
+import io.ringfabric.trace.TraceReader;
 import io.ringfabric.trace.TraceRecord;
 import java.io.BufferedWriter;
 import java.io.ByteArrayOutputStream;
@@ -128,13 +130,19 @@ class TraceCommandTest {
     assertBad(run("trace", file, "filter", "--frobnicate"), "--frobnicate");
   }
 
+  /** {@code trace f perfetto out}, which must succeed and say what it wrote. */
+  private static Outcome perfetto(Path f, Path out) {
+    Outcome o = run("trace", f.toString(), "perfetto", out.toString());
+    assertEquals(0, o.code(), o.err());
+    assertTrue(o.out().startsWith("wrote " + out + ": "), o.out());
+    return o;
+  }
+
   @Test
   void perfettoWritesJsonThatParses() throws IOException {
     Path f = story();
     Path out = dir.resolve("timeline/trace.json");
-    Outcome o = run("trace", f.toString(), "perfetto", out.toString());
-    assertEquals(0, o.code(), o.err());
-    assertTrue(o.out().startsWith("wrote " + out + ": "), o.out());
+    Outcome o = perfetto(f, out);
     assertTrue(o.out().contains("ui.perfetto.dev"), o.out());
     JsonNode root = new ObjectMapper().readTree(out.toFile());
     assertTrue(root.get("traceEvents").size() > 50);
@@ -160,6 +168,53 @@ class TraceCommandTest {
     try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
       assertEquals(root, new ObjectMapper().readTree(in));
     }
+  }
+
+  /** The export of the trace {@code f} as the library writes it. */
+  private static byte[] exported(Path f, PerfettoExport.Format format) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    try (TraceReader r = TraceReader.open(f, w -> {})) {
+      PerfettoExport.export(r, b, null, null, format);
+    }
+    return b.toByteArray();
+  }
+
+  @Test
+  void perfettoWritesTheFormatItsNameOrFormatAsksFor() throws IOException {
+    Path f = story();
+    Path out = dir.resolve("timeline/trace.pftrace");
+    Outcome o = perfetto(f, out);
+    assertTrue(o.out().contains(" packets ("), o.out());
+    byte[] proto = exported(f, PerfettoExport.Format.PROTOBUF);
+    assertEquals(Arrays.toString(proto), Arrays.toString(Files.readAllBytes(out)));
+
+    Path gz = dir.resolve("trace.PFTRACE.gz");
+    assertEquals(0, run("trace", f.toString(), "perfetto", gz.toString()).code());
+    try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+      assertEquals(Arrays.toString(proto), Arrays.toString(in.readAllBytes()));
+    }
+    // --format wins over the name.
+    Path named = dir.resolve("trace.bin");
+    assertEquals(0, run("trace", f.toString(), "perfetto", named.toString(), "--format", "pftrace").code());
+    assertEquals(Arrays.toString(proto), Arrays.toString(Files.readAllBytes(named)));
+    Outcome json = run("trace", f.toString(), "perfetto", out.toString(), "--format", "json");
+    assertEquals(0, json.code(), json.err());
+    assertTrue(json.out().contains(" events ("), json.out());
+    assertEquals(new String(exported(f, PerfettoExport.Format.JSON), StandardCharsets.UTF_8), Files.readString(out));
+  }
+
+  @Test
+  void anUnknownFormatOrAnUnwritablePlaceIsBadInput() throws IOException {
+    Path f = story();
+    Path out = dir.resolve("out/x.pftrace");
+    assertBad(run("trace", f.toString(), "perfetto", out.toString(), "--format", "xml"), "unknown format 'xml'",
+        "--format pftrace", "--format json");
+    assertBad(run("trace", f.toString(), "perfetto", dir.resolve("out/x.txt").toString()),
+        "cannot tell which format to write from the name " + dir.resolve("out/x.txt"), ".pftrace", ".json");
+    assertFalse(Files.exists(dir.resolve("out")), "nothing made for a bad argument");
+    Path file = Files.writeString(dir.resolve("notes.txt"), "not a directory\n");
+    assertBad(run("trace", f.toString(), "perfetto", file.resolve("x.pftrace").toString()),
+        "cannot write " + file.resolve("x.pftrace"));
   }
 
   @Test
@@ -242,11 +297,11 @@ class TraceCommandTest {
   @Test
   void aMissingOrUnknownVerbIsBadInput() throws IOException {
     String f = story().toString();
-    assertBad(run("trace", f), "give summary, op ID, filter [options] or perfetto OUT.json");
+    assertBad(run("trace", f), "give summary, op ID, filter [options] or perfetto OUT.pftrace|OUT.json");
     assertBad(run("trace", f, "sumary"), "unknown trace command 'sumary'");
     assertBad(run("trace"), "FILE");
     assertBad(run("trace", f, "op"), "ID");
-    assertBad(run("trace", f, "perfetto"), "OUT.json");
+    assertBad(run("trace", f, "perfetto"), "OUT.pftrace|OUT.json");
   }
 
   /** A PUT from node 13 to node 7 on a 4x4 torus: x first (13, 14, 15), then y (15, 3, 7). */

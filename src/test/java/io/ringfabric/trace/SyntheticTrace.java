@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -235,6 +236,87 @@ public final class SyntheticTrace {
     r.add(at(t + latency, Kinds.COMPLETED, me, node).op(op).status(status).bytes(applied ? bytes : 0).dur(latency)
         .build());
     r.add(at(t + latency + 50_000, Kinds.COMPLETION_SEEN, "node " + node + " core 0", node).op(op).status(status)
+        .dur(latency + 50_000).build());
+  }
+
+  /**
+   * Concurrent serves at node 9 (a second lane), a PUT that times out and retries with a response
+   * after it completed, an op still in flight at the end, overlapping packets on one port (a second
+   * lane), records of unknown kinds and a BUSY doorbell.
+   */
+  static List<TraceRecord> tangle() {
+    List<TraceRecord> r = new ArrayList<>();
+    // Two requests served at node 9 at once: the second goes on a second lane.
+    stages(r, "1.0.1", 1, 0, "put 8 B to node 9 ring 0", 8, "DONE", true, 900_000);
+    stages(r, "2.0.1", 2, 20_000, "put 8 B to node 9 ring 0", 8, "DONE", true, 900_000);
+    // A PUT that times out, retries, and whose first response comes after it completed.
+    String op = "3.2.5";
+    r.add(at(100_000, Kinds.DOORBELL, "node 3 module", 3).op(op).from("node 3 core 2").detail("put 8 B to node 9 ring 0").build());
+    r.add(at(110_000, Kinds.REQUEST_SENT, "node 3 module", 3).op(op).to("node 9 module").detail("attempt 1").build());
+    r.add(at(400_000, Kinds.REQUEST_ARRIVED, "node 9 module", 9).op(op).from("node 3 module").build());
+    r.add(at(2_110_000, Kinds.REQUEST_SENT, "node 3 module", 3).op(op).to("node 9 module").detail("attempt 2").build());
+    r.add(at(4_110_000, Kinds.COMPLETED, "node 3 module", 3).op(op).status("TIMEOUT").dur(4_010_000).build());
+    r.add(at(5_000_000, Kinds.RESPONSE_SENT, "node 9 module", 9).op(op).to("node 3 module").status("DONE").build());
+    r.add(at(5_300_000, Kinds.RESPONSE_ARRIVED, "node 3 module", 3).op(op).from("node 9 module").status("DONE").build());
+    // An op still in flight when the trace ends.
+    r.add(at(6_000_000, Kinds.DOORBELL, "node 4 module", 4).op("4.0.9").from("node 4 core 0").detail("get from node 9 ring 0").build());
+    r.add(at(6_010_000, Kinds.REQUEST_SENT, "node 4 module", 4).op("4.0.9").to("node 9 module").build());
+    r.add(at(6_300_000, Kinds.REQUEST_ARRIVED, "node 9 module", 9).op("4.0.9").from("node 4 module").build());
+    // Two packets on one port overlapping (cut-through): a second lane.
+    r.add(at(7_000_000, Kinds.PACKET_SENT, "node 5 switch", 5).port("node 5 +x -> node 6").dur(100_000).bytes(96).build());
+    r.add(at(7_050_000, Kinds.PACKET_SENT, "node 5 switch", 5).port("node 5 +x -> node 6").dur(100_000).bytes(96).build());
+    // Records of unknown kinds and without an op.
+    r.add(at(8_000_000, "custom-kind", "node 5 widget", 5).build());
+    r.add(at(8_000_000, Kinds.DOORBELL, "node 5 module", 5).status("BUSY").build());
+    r.sort(Comparator.comparingLong(TraceRecord::t));
+    return r;
+  }
+
+  /**
+   * {@code ops} operations of packets-level detail from 16 nodes, each to the node five on: its
+   * stages and each packet on four hops each way. Start times and latencies fall on random tenths of
+   * a nanosecond (seeded), where picoseconds written as microseconds round in a viewer's doubles.
+   */
+  static List<TraceRecord> busy(int ops, long seed) {
+    Random random = new Random(seed);
+    List<TraceRecord> r = new ArrayList<>();
+    for (int i = 0; i < ops; i++) {
+      int node = i % 16;
+      int target = (node + 5) % 16;
+      String op = node + "." + (i / 16) % 4 + "." + i;
+      long t = (i / 64) * 3_000_000L + (i % 64) * 10_000L + random.nextInt(100) * 100L;
+      long latency = 1_500_000 + random.nextInt(1000) * 100L;
+      busyStages(r, op, node, target, t, latency);
+      String me = "node " + node + " module";
+      String there = "node " + target + " module";
+      long h = hop(r, t + 10_000, op, me, node, me + " -> switch", 0, "node " + node + " switch", node, "put-request");
+      h = hop(r, h, op, "node " + node + " switch", node, "node " + node + " +x -> node " + target,
+          random.nextInt(4) * 100_000L, "node " + target + " switch", target, "put-request");
+      hop(r, h, op, "node " + target + " switch", target, "node " + target + " switch -> module", 0, there, target,
+          "put-request");
+      long back = t + 400_000;
+      back = hop(r, back, op, there, target, there + " -> switch", 0, "node " + target + " switch", target,
+          "put-response");
+      hop(r, back, op, "node " + target + " switch", target, "node " + target + " -x -> node " + node, 0,
+          "node " + node + " switch", node, "put-response");
+    }
+    r.sort(Comparator.comparingLong(TraceRecord::t));
+    return r;
+  }
+
+  private static void busyStages(List<TraceRecord> r, String op, int node, int target, long t, long latency) {
+    String me = "node " + node + " module";
+    String there = "node " + target + " module";
+    r.add(at(t, Kinds.DOORBELL, me, node).op(op).from("node " + node + " core 0").bytes(64)
+        .detail("put 64 B to node " + target + " ring 0").build());
+    r.add(at(t + 10_000, Kinds.REQUEST_SENT, me, node).op(op).to(there).bytes(64).detail("attempt 1").build());
+    r.add(at(t + 300_000, Kinds.REQUEST_ARRIVED, there, target).op(op).from(me).bytes(64).build());
+    r.add(at(t + 350_000, Kinds.APPLIED, there, target).op(op).status("DONE").ring(0)
+        .detail("ring 0 holds " + (t / 100 % 50) + " elements, " + (t / 100 % 50) * 64 + " of 4096 B").build());
+    r.add(at(t + 360_000, Kinds.RESPONSE_SENT, there, target).op(op).to(me).status("DONE").build());
+    r.add(at(t + latency - 10_000, Kinds.RESPONSE_ARRIVED, me, node).op(op).from(there).status("DONE").build());
+    r.add(at(t + latency, Kinds.COMPLETED, me, node).op(op).status("DONE").bytes(64).dur(latency).build());
+    r.add(at(t + latency + 50_000, Kinds.COMPLETION_SEEN, "node " + node + " core 0", node).op(op).status("DONE")
         .dur(latency + 50_000).build());
   }
 }
