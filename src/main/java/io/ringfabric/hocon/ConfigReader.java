@@ -444,6 +444,11 @@ public final class ConfigReader {
 
   private long inRange(String key, long n, long min, long max, String minText, String maxText,
       String shown) {
+    if (n > max && (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) && n >= min) {
+      // a bound that is only the field's width: name the largest value it holds
+      problem(key, "is too large: at most " + maxText + ", not " + shown);
+      return min;
+    }
     if (n < min || n > max) {
       problem(key, outOfRange(shown, minText, maxText, min, max));
       return min;

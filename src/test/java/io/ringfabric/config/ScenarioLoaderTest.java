@@ -212,6 +212,13 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aSizeTooLargeForItsFieldNamesTheLargestAllowed() {
+    assertEquals(List.of("--set rings=[{id=0, nodes=all, capacity=8GiB, max-element=256}]:"
+        + " ringfabric.rings[0].capacity: is too large: at most 2147483647 bytes, not '8GiB'"),
+        problems(GOOD, "rings=[{id=0, nodes=all, capacity=8GiB, max-element=256}]"));
+  }
+
+  @Test
   void theSampleIntervalIsAutoOffOrAPositiveDurationOfBoundedSamples() {
     assertEquals(Sampling.automatic(), parse(GOOD).sampling());
     assertEquals(Sampling.OFF.keeping(Sampling.RINGS_AND_LINKS), parse(GOOD, "stats.sample-interval=off").sampling());
@@ -428,7 +435,7 @@ class ScenarioLoaderTest {
   @Test
   void badRate() {
     assertEquals(List.of("test.conf:1: ringfabric.timing.memory-bandwidth: must be a rate such as"
-            + " 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s (bits: bps, Kbps, Mbps, Gbps,"
+            + " 10Gbps, 2.5 Gbps, 100Mbps, 1e10bps, 5GB/s or 800MB/s (bits: bps or b/s, Kbps, Mbps, Gbps,"
             + " Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not '5 GiB/s'"),
         problems("ringfabric.timing.memory-bandwidth = 5 GiB/s"));
   }
