@@ -36,6 +36,14 @@ public record RunResult(
     Processes processes,
     Integrity integrity) {
 
+  /**
+   * The run sampled over time, or null when it was not sampled. Not a component yet: sampling
+   * comes with results.json's {@code series}, and until then no run has one.
+   */
+  public Series series() {
+    return null;
+  }
+
   /** One op type: doorbells rung, DONE, and each error by name. */
   public record Ops(long issued, long ok, Map<String, Long> errors) {}
 
