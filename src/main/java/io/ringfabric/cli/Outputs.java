@@ -1,16 +1,18 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
+import io.ringfabric.report.HtmlReport;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.topology.Topologies;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** What a finished run leaves behind: the report on stdout, report.txt and results.json. */
+/** What a finished run leaves behind: the report on stdout, report.txt, report.html and results.json. */
 final class Outputs {
   private Outputs() {}
 
@@ -22,9 +24,11 @@ final class Outputs {
     stdout.println();
     Path json = out.resolve("results.json");
     Path text = out.resolve("report.txt");
+    Path html = out.resolve("report.html");
     try {
       Files.write(text, report.getBytes(StandardCharsets.UTF_8));
       ResultsJson.write(result, json);
+      HtmlReport.write(result, Topologies.build(scenario.topology()), html);
     } catch (IOException e) {
       throw new BadInput("cannot write to " + out + ": " + Scenarios.describe(e));
     }
@@ -32,6 +36,7 @@ final class Outputs {
       stdout.println("wrote " + trace);
     }
     stdout.println("wrote " + text);
+    stdout.println("wrote " + html);
     stdout.println("wrote " + json);
     stdout.flush();
     if (scenario.endRunOnProgramError() && !result.processes().failures().isEmpty()) {
