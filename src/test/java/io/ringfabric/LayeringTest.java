@@ -10,7 +10,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 
 /**
  * The layers of ringfabric, as the README's project layout draws them, top to bottom: {@code cli};
- * {@code cluster}; {@code run}; {@code checkpoint}; {@code engine}, {@code stats}, {@code trace}; {@code config};
+ * {@code cluster}, {@code report}; {@code run}; {@code checkpoint}; {@code engine}, {@code stats}, {@code trace}; {@code config};
  * {@code workload}, {@code hocon}, {@code examples}; {@code model}; {@code topology}. A package
  * uses only packages below it. A change that breaks this fails the build.
  */
@@ -21,6 +21,7 @@ class LayeringTest {
   static final ArchRule layers = layeredArchitecture().consideringOnlyDependenciesInLayers()
       .layer("cli").definedBy("io.ringfabric.cli..")
       .layer("cluster").definedBy("io.ringfabric.cluster..")
+      .layer("report").definedBy("io.ringfabric.report..")
       .layer("run").definedBy("io.ringfabric.run..")
       .layer("checkpoint").definedBy("io.ringfabric.checkpoint..")
       .layer("engine").definedBy("io.ringfabric.engine..")
@@ -34,10 +35,11 @@ class LayeringTest {
       .layer("topology").definedBy("io.ringfabric.topology..")
       .whereLayer("cli").mayNotBeAccessedByAnyLayer()
       .whereLayer("cluster").mayOnlyBeAccessedByLayers("cli")
+      .whereLayer("report").mayOnlyBeAccessedByLayers("cli")
       .whereLayer("run").mayOnlyBeAccessedByLayers("cluster", "cli")
       .whereLayer("checkpoint").mayOnlyBeAccessedByLayers("run", "cluster", "cli")
       .whereLayer("engine").mayOnlyBeAccessedByLayers("checkpoint", "run", "cluster", "cli")
-      .whereLayer("stats").mayOnlyBeAccessedByLayers("run", "cluster", "cli")
+      .whereLayer("stats").mayOnlyBeAccessedByLayers("report", "run", "cluster", "cli")
       .whereLayer("trace").mayOnlyBeAccessedByLayers("engine", "run", "cluster", "cli")
       .whereLayer("config").mayOnlyBeAccessedByLayers("engine", "stats", "checkpoint", "run", "cluster", "cli")
       .whereLayer("workload").mayOnlyBeAccessedByLayers("config", "stats", "examples", "checkpoint", "run", "cluster", "cli")

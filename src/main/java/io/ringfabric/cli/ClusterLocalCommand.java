@@ -53,7 +53,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
   @Mixin OverrideArgs overrideArgs;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "out",
-      description = "Directory for results.json, report.txt and members/ (the members' output)."
+      description = "Directory for results.json, report.txt, report.html and members/ (the members' output)."
           + " Default: ${DEFAULT-VALUE}")
   Path out;
 

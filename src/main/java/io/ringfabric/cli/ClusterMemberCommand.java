@@ -71,7 +71,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
   String joinTimeout;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "out",
-      description = "Directory for results.json and report.txt (the lead only). Default: ${DEFAULT-VALUE}")
+      description = "Directory for results.json, report.txt and report.html (the lead only). Default: ${DEFAULT-VALUE}")
   Path out;
 
   @Mixin PlacementArg placementArg;

@@ -1,9 +1,11 @@
 package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
+import io.ringfabric.report.HtmlReport;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.topology.Topologies;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What a finished run leaves behind: the report on stdout, report.txt, results.json, and
- * scenario.conf, the scenario with every setting resolved: run it and the run is repeated.
+ * What a finished run leaves behind: the report on stdout, report.txt, report.html, results.json,
+ * and scenario.conf, the scenario with every setting resolved: run it and the run is repeated.
  */
 final class Outputs {
   private Outputs() {}
@@ -26,10 +28,12 @@ final class Outputs {
     Path json = out.resolve("results.json");
     Path text = out.resolve("report.txt");
     Path conf = out.resolve("scenario.conf");
+    Path html = out.resolve("report.html");
     try {
       Files.write(text, report.getBytes(StandardCharsets.UTF_8));
       ResultsJson.write(result, json);
       Files.write(conf, scenarioFile(scenario, result).getBytes(StandardCharsets.UTF_8));
+      HtmlReport.write(result, Topologies.build(scenario.topology()), html);
     } catch (IOException e) {
       throw new BadInput("cannot write to " + out + ": " + Scenarios.describe(e));
     }
@@ -37,6 +41,7 @@ final class Outputs {
       stdout.println("wrote " + trace);
     }
     stdout.println("wrote " + text);
+    stdout.println("wrote " + html);
     stdout.println("wrote " + conf);
     stdout.println("wrote " + json);
     stdout.flush();

@@ -22,13 +22,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code ringfabric run}: runs a scenario, prints the report, writes results.json and report.txt. */
+/** {@code ringfabric run}: runs a scenario, prints the report, writes results.json, report.txt and report.html. */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
     description = {
-      "Runs a scenario in simulated time, prints the report and writes DIR/results.json and"
-          + " DIR/report.txt.",
+      "Runs a scenario in simulated time, prints the report and writes DIR/results.json,"
+          + " DIR/report.txt and DIR/report.html (the same results with plots, one file).",
       "Exit status: 0 done; 2 bad configuration, arguments or files; 1 the run failed."
     })
 final class RunCommand implements Callable<Integer> {
@@ -63,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Directory for results.json and report.txt, created if needed. Default: ${DEFAULT-VALUE}",
+      description = "Directory for results.json, report.txt and report.html, created if needed. Default: ${DEFAULT-VALUE}",
       defaultValue = "out")
   Path out;
 

@@ -5,6 +5,7 @@ import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.engine.Progress;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.hocon.ConfigException;
+import io.ringfabric.report.SweepPage;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code ringfabric sweep}: runs a scenario once per value of one or more settings (the cartesian
  * product when several are varied, the first key outermost), writes {@code DIR/sweep.csv} with one
- * row per run and each run's {@code DIR/run-<i>/results.json}, and prints the rows as a table.
+ * row per run, {@code DIR/sweep.html} (its columns plotted against the varied value) and each
+ * run's {@code DIR/run-<i>/results.json}, and prints the rows as a table.
  * Every combination is loaded and checked before the first run, so bad input never stops a sweep
  * half-way.
  */
@@ -42,7 +44,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs a scenario once per value of --vary (the cartesian product of several --vary, first"
-          + " key outermost), writes DIR/sweep.csv (one row per run) and DIR/run-<i>/results.json,"
+          + " key outermost), writes DIR/sweep.csv (one row per run), DIR/sweep.html (its columns"
+          + " plotted) and DIR/run-<i>/results.json,"
           + " and prints the rows as a table.",
       "Every combination is checked before anything runs.",
       "Exit status: 0 done; 2 bad configuration, arguments or files; 1 a run failed."
@@ -91,7 +94,7 @@ final class SweepCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "DIR",
-      description = "Directory for sweep.csv and run-<i>/results.json, created if needed. Default: ${DEFAULT-VALUE}",
+      description = "Directory for sweep.csv, sweep.html and run-<i>/results.json, created if needed. Default: ${DEFAULT-VALUE}",
       defaultValue = "out")
   Path out;
 
@@ -125,6 +128,7 @@ final class SweepCommand implements Callable<Integer> {
       sweep(runs, keys, table, csv, interrupts, stderr);
     }
     stdout.print(table.render());
+    stdout.println("wrote " + out.resolve("sweep.html"));
     stdout.println("wrote " + csv);
     stdout.flush();
     return interrupts.exitCode(Main.OK);
@@ -156,6 +160,7 @@ final class SweepCommand implements Callable<Integer> {
         table.add(c.values(), result);
         // Rewritten after every run: a sweep that fails later still leaves the rows it finished.
         Files.write(csv, table.csv().getBytes(StandardCharsets.UTF_8));
+        SweepPage.write(table, out.resolve("sweep.html"));
       } catch (IOException e) {
         throw new BadInput("cannot write to " + runDir + ": " + Scenarios.describe(e));
       }
@@ -389,13 +394,15 @@ final class SweepCommand implements Callable<Integer> {
     return v;
   }
 
-  /** Creates the output directory and clears an old sweep.csv, before the first run. */
+  /** Creates the output directory and clears an old sweep.csv and sweep.html, before the first run. */
   private void prepareOutput() {
     Scenarios.prepareOutputDirectory(out);
-    try {
-      Files.deleteIfExists(out.resolve("sweep.csv"));
-    } catch (IOException e) {
-      throw new BadInput("cannot replace " + out.resolve("sweep.csv") + ": " + Scenarios.describe(e));
+    for (String old : List.of("sweep.csv", "sweep.html")) {
+      try {
+        Files.deleteIfExists(out.resolve(old));
+      } catch (IOException e) {
+        throw new BadInput("cannot replace " + out.resolve(old) + ": " + Scenarios.describe(e));
+      }
     }
   }
 }

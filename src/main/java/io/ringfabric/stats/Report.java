@@ -109,6 +109,18 @@ public final class Report {
 
   private void operations(RunResult r) {
     section("Operations");
+    table(operationRows(r), 4);
+    for (Map.Entry<String, RunResult.Ops> e : r.ops().entrySet()) {
+      long pending = e.getValue().issued() - e.getValue().ok()
+          - e.getValue().errors().values().stream().mapToLong(Long::longValue).sum();
+      if (pending > 0) {
+        line(INDENT + count(pending) + " " + e.getKey() + " action(s) still in flight at the end");
+      }
+    }
+  }
+
+  /** The operations table: a header, then per op type its counts and each error that happened. */
+  public static List<String[]> operationRows(RunResult r) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"op", "issued", "ok", "failed", "errors"});
     for (Map.Entry<String, RunResult.Ops> e : r.ops().entrySet()) {
@@ -126,18 +138,21 @@ public final class Report {
         kinds.isEmpty() ? "none" : String.join(", ", kinds)
       });
     }
-    table(rows, 4);
-    for (Map.Entry<String, RunResult.Ops> e : r.ops().entrySet()) {
-      long pending = e.getValue().issued() - e.getValue().ok()
-          - e.getValue().errors().values().stream().mapToLong(Long::longValue).sum();
-      if (pending > 0) {
-        line(INDENT + count(pending) + " " + e.getKey() + " action(s) still in flight at the end");
-      }
-    }
+    return rows;
   }
 
   private void latency(RunResult r) {
     section("Latency, doorbell to completion (ns)");
+    List<String[]> rows = latencyRows(r);
+    if (rows.size() == 1) {
+      line(INDENT + "no action completed");
+    } else {
+      table(rows, -1);
+    }
+  }
+
+  /** The latency table: a header, then a row per kind that completed any action. */
+  public static List<String[]> latencyRows(RunResult r) {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"", "count", "p50", "p90", "p99", "p99.9", "max", "mean"});
     for (Map.Entry<String, LatencyRecorder.Summary> e : r.latencyNs().entrySet()) {
@@ -150,11 +165,7 @@ public final class Report {
         SimTime.nsOneDecimal(s.max()), SimTime.nsOneDecimal(s.mean())
       });
     }
-    if (rows.size() == 1) {
-      line(INDENT + "no action completed");
-    } else {
-      table(rows, -1);
-    }
+    return rows;
   }
 
   private void links(RunResult.Links l) {
@@ -220,11 +231,11 @@ public final class Report {
     }
   }
 
-  private static boolean integrityBroken(RunResult r) {
+  public static boolean integrityBroken(RunResult r) {
     return r.integrity() != null && (r.integrity().corrupt() > 0 || r.integrity().outOfOrder() > 0);
   }
 
-  private static String integrityText(RunResult.Integrity i) {
+  public static String integrityText(RunResult.Integrity i) {
     return count(i.corrupt()) + " corrupt and " + count(i.outOfOrder()) + " out-of-order element(s)";
   }
 
@@ -317,11 +328,11 @@ public final class Report {
     return String.format(Locale.ROOT, format, args);
   }
 
-  static String count(long n) {
+  public static String count(long n) {
     return fmt("%,d", n);
   }
 
-  private static String pct(double share) {
+  public static String pct(double share) {
     return fmt("%.1f%%", share * 100);
   }
 

@@ -51,6 +51,20 @@ public final class SweepTable {
     return results.size();
   }
 
+  /** The varied keys, as the user wrote them. */
+  public List<String> keys() {
+    return keys;
+  }
+
+  /** The values run {@code row} gave the keys, in key order. */
+  public List<String> values(int row) {
+    return values.get(row);
+  }
+
+  public RunResult result(int row) {
+    return results.get(row);
+  }
+
   // --- CSV ---------------------------------------------------------------------------------------
 
   /** {@code sweep.csv}: a header line, then one line per run; every line ends with {@code \n}. */
@@ -68,7 +82,7 @@ public final class SweepTable {
   }
 
   /** The cells of {@link #RESULT_COLUMNS} for one run. */
-  static List<String> resultCells(RunResult r) {
+  public static List<String> resultCells(RunResult r) {
     Ops put = ops(r, "put");
     Ops get = ops(r, "get");
     LatencyRecorder.Summary putNs = latency(r, "put");

@@ -262,7 +262,9 @@ class MainTest {
     Outcome o = run("run", f.toString(), "--seed", "5", "--out", out.toString());
     assertEquals(0, o.code(), o.err());
     List<String> lines = o.out().lines().toList();
-    assertEquals("wrote " + out.resolve("results.json"), lines.get(lines.size() - 1));
+    assertEquals(List.of("wrote " + out.resolve("report.txt"), "wrote " + out.resolve("report.html"),
+        "wrote " + out.resolve("scenario.conf"), "wrote " + out.resolve("results.json")),
+        lines.subList(lines.size() - 4, lines.size()));
 
     JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
     assertEquals(5, json.at("/seed").asLong());
@@ -272,6 +274,8 @@ class MainTest {
         o.out());
     String report = Files.readString(out.resolve("report.txt"));
     assertTrue(o.out().startsWith(report), "the report printed is the one written");
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.startsWith("<!DOCTYPE html>") && html.contains(json.at("/fingerprint").asText()), html);
     Build build = Build.current();
     assertEquals(build.version(), json.at("/build/version").asText());
     assertEquals(build.commit(), json.at("/build/commit").asText());

@@ -132,6 +132,9 @@ class SweepCommandTest {
     // The table on stdout, then where the CSV went; progress on stderr.
     List<String> lines = o.out().lines().toList();
     assertEquals("wrote " + out.resolve("sweep.csv"), lines.get(lines.size() - 1));
+    assertEquals("wrote " + out.resolve("sweep.html"), lines.get(lines.size() - 2));
+    String html = Files.readString(out.resolve("sweep.html"));
+    assertTrue(html.contains("<svg class=\"plot\" id=\"sweep-put_p50_ns\"") && html.contains("<td>400ns</td>"), html);
     assertTrue(lines.get(0).startsWith("fabric.switch-latency"), o.out());
     assertTrue(lines.get(1).startsWith("100ns") && lines.get(1).contains("12/12"), o.out());
     assertEquals(lines.get(0).length(), lines.get(0).stripTrailing().length());
@@ -196,18 +199,20 @@ class SweepCommandTest {
     assertFalse(o.err().contains("run 1/3:"), "nothing ran: " + o.err());
     assertFalse(Files.exists(out.resolve("run-1")));
     assertFalse(Files.exists(out.resolve("sweep.csv")));
+    assertFalse(Files.exists(out.resolve("sweep.html")));
     assertEquals("", o.out());
     assertNoStackTrace(o.err());
   }
 
   @Test
-  void theCsvIsTheSameBytesEveryTime() throws Exception {
+  void theCsvAndThePageAreTheSameBytesEveryTime() throws Exception {
     String conf = tiny().toString();
     Outcome a = sweep(conf, "--vary", "fabric.link-bandwidth=5Gbps,10Gbps,40Gbps", "--out", dir.resolve("a").toString());
     Outcome b = sweep(conf, "--vary", "fabric.link-bandwidth=5Gbps,10Gbps,40Gbps", "--out", dir.resolve("b").toString());
     assertEquals(0, a.code(), a.err());
     assertEquals(0, b.code(), b.err());
     assertArrayEquals(Files.readAllBytes(dir.resolve("a/sweep.csv")), Files.readAllBytes(dir.resolve("b/sweep.csv")));
+    assertArrayEquals(Files.readAllBytes(dir.resolve("a/sweep.html")), Files.readAllBytes(dir.resolve("b/sweep.html")));
     // The actor engine (the default) and the reference engine agree as well.
     Outcome r = sweep(conf, "--vary", "fabric.link-bandwidth=5Gbps,10Gbps,40Gbps", "--engine", "reference",
         "--out", dir.resolve("r").toString());

@@ -1,0 +1,121 @@
+package io.ringfabric.report;
+
+import io.ringfabric.model.SimTime;
+import io.ringfabric.stats.Report;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.stats.Series;
+import io.ringfabric.topology.Topology;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code report.html}: a run's results as one page that loads nothing: the scenario, operations
+ * and errors, latency by percentile, the run over time, the fabric with its links coloured by
+ * use, and the text report whole. Everything on it comes from the {@link RunResult} (and the
+ * fabric's shape from its topology), so the same results give the same bytes.
+ */
+public final class HtmlReport {
+  private HtmlReport() {}
+
+  /** The page, ending with a newline. */
+  public static String render(RunResult r, Topology topology) {
+    return render(r, r.series(), topology);
+  }
+
+  /** The page of {@code r} sampled as {@code series} (null: not sampled). */
+  static String render(RunResult r, Series series, Topology topology) {
+    StringBuilder b = new StringBuilder();
+    b.append("<h1>").append(Html.escape("ringfabric run: " + r.nodes() + " nodes, engine " + r.engine()
+        + ", seed " + r.seed())).append("</h1>\n");
+    b.append(Html.paragraph("simulated " + SimTime.scaled(r.simulatedNs()) + ", " + Report.count(r.events())
+        + " events, fingerprint " + r.fingerprint(), "muted"));
+    if (r.interrupted()) {
+      b.append(Html.paragraph("Interrupted at " + SimTime.scaled(r.simulatedNs())
+          + ": what follows is the run up to there.", "alarm"));
+    }
+    if (Report.integrityBroken(r)) {
+      b.append(Html.paragraph("INTEGRITY VIOLATED: " + Report.integrityText(r.integrity())
+          + ". Elements must arrive whole and in order: this is a simulator bug.", "alarm"));
+    }
+    b.append(Html.section("scenario", "Scenario")).append(Html.paragraph(r.scenario() == null ? "" : r.scenario(), null));
+
+    b.append(Html.section("operations", "Operations and errors")).append(Html.table(Report.operationRows(r), 4));
+    RunResult.Throughput t = r.throughput();
+    String throughput = String.format(Locale.ROOT, "Completed actions %.6f ops/us, payload %.6f GB/s",
+        t.opsPerUs(), t.payloadGBps()) + (t.offeredOpsPerUs() == null ? "" : String.format(Locale.ROOT,
+            "; open-loop PUTs %.6f ops/us offered, %.6f accepted", t.offeredOpsPerUs(), t.acceptedOpsPerUs()))
+        + " (after the warm-up).";
+    b.append(Html.paragraph(throughput, null));
+
+    b.append(Html.section("latency", "Latency, doorbell to completion (ns)"));
+    List<String[]> latency = Report.latencyRows(r);
+    String plot = LatencyPlot.html(r.latencyNs());
+    if (plot == null) {
+      b.append(Html.paragraph("No action completed.", "note"));
+    } else {
+      b.append(Html.table(latency, -1)).append(plot);
+    }
+
+    b.append(Html.section("over-time", "Throughput and ring occupancy over time"));
+    b.append(series == null
+        ? Html.paragraph("Sampling was off for this run: there is nothing to draw over time.", "note")
+        : SeriesPlots.html(series));
+
+    b.append(Html.section("the-fabric", "Fabric"));
+    b.append(FabricPicture.html(topology, linkUse(topology, r.links(), series)));
+    b.append(Html.paragraph(series == null || series.links().isEmpty()
+        ? "Each link's own utilisation comes from the run's samples, and this run has none: only the busiest"
+            + " link, which results.json names, is coloured. Links over the whole run: mean " + Report.pct(r.links().meanUtilisation())
+            + ", max " + Report.pct(r.links().maxUtilisation()) + "."
+        : "Each link's utilisation is the mean of its samples. Over the measured time: mean "
+            + Report.pct(r.links().meanUtilisation()) + ", max " + Report.pct(r.links().maxUtilisation()) + ".",
+        "note"));
+
+    b.append(Html.section("text-report", "The text report"));
+    b.append("<details><summary>report.txt, as printed</summary>\n<pre>").append(Html.escape(Report.render(r)))
+        .append("</pre></details>\n");
+    return Html.page("ringfabric run: " + r.nodes() + " nodes", b.toString());
+  }
+
+  /** Writes {@link #render} to {@code file} as UTF-8, replacing what was there. */
+  public static void write(RunResult r, Topology topology, Path file) throws IOException {
+    Files.write(file, render(r, topology).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * By link, in the order of {@link Topology#links}, the share of time it was busy: the mean of
+   * its samples when the run was sampled; else only the busiest link's, which results.json names.
+   * NaN where it is not known. The samples may name a link whole ({@code node 3 +x -> node 7}) or
+   * by its switch and port ({@code node 3 +x}).
+   */
+  static double[] linkUse(Topology t, RunResult.Links links, Series s) {
+    Map<String, Double> byName = new HashMap<>();
+    if (s != null && !s.links().isEmpty()) {
+      for (Series.LinkSeries l : s.links()) {
+        byName.put(l.link(), SeriesPlots.mean(l.utilisation()));
+      }
+    } else if (links != null && links.maxLink() != null && !links.maxLink().isEmpty()) {
+      byName.put(links.maxLink(), links.maxUtilisation());
+    }
+    double[] use = new double[t.links().size()];
+    Arrays.fill(use, Double.NaN);
+    for (int i = 0; i < use.length; i++) {
+      Topology.Link l = t.links().get(i);
+      Double u = byName.get(l.name());
+      if (u == null) {
+        u = byName.get(t.switchName(l.fromSwitch()) + " " + t.portName(l.fromSwitch(), l.fromPort()));
+      }
+      if (u != null) {
+        use[i] = u;
+      }
+    }
+    return use;
+  }
+}

@@ -1,0 +1,152 @@
+package io.ringfabric.report;
+
+import static io.ringfabric.report.Pages.count;
+import static io.ringfabric.report.Pages.svg;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.stats.Report;
+import io.ringfabric.stats.RunResult;
+import io.ringfabric.stats.SampleResults;
+import io.ringfabric.topology.Topology;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class HtmlReportTest {
+  private static final Topology TORUS = Pages.topology("torus", 4, 4);
+
+  @Test
+  void theSameResultsGiveTheSameBytes() {
+    RunResult r = SampleResults.sample();
+    String page = HtmlReport.render(r, Pages.series(TORUS, 50, 16), TORUS);
+    Topology again = Pages.topology("torus", 4, 4);
+    assertEquals(page, HtmlReport.render(r, Pages.series(again, 50, 16), again));
+    assertTrue(page.startsWith("<!DOCTYPE html>\n") && page.endsWith("</html>\n"));
+  }
+
+  @Test
+  void thePageLoadsNothing() {
+    String page = HtmlReport.render(SampleResults.sample(), Pages.series(TORUS, 50, 16), TORUS);
+    for (String outside : List.of("http:", "https:", "src=", "url(", "@import", "<link", "<iframe", "href=")) {
+      assertFalse(page.contains(outside), outside);
+    }
+  }
+
+  @Test
+  void givesTheScenarioOperationsAndLatencyInSectionsInOrder() {
+    RunResult r = SampleResults.sample();
+    String page = HtmlReport.render(r, TORUS);
+    assertTrue(page.contains("<h1>ringfabric run: 16 nodes, engine reference, seed 42</h1>"), page);
+    assertTrue(page.contains("<p>16 nodes on a 4x4 torus, 4 cores and 64 contexts per node;"), page);
+    assertTrue(page.contains("<tr><td>put</td><td>12,000</td><td>11,500</td><td>500</td>"
+        + "<td class=\"text\">FULL 480, TIMEOUT 20</td></tr>"), page);
+    assertTrue(page.contains("<tr><td>get</td><td>11,400</td><td>11,400</td><td>0</td><td class=\"text\">none</td></tr>"), page);
+    assertTrue(page.contains("<tr><td>put</td><td>11,500</td><td>1,100.8</td><td>1,400.8</td><td>2,500.2</td>"
+        + "<td>3,100.5</td><td>3,200.0</td><td>1,234.5</td></tr>"), page);
+    assertTrue(page.contains("Completed actions 1.820250 ops/us, payload 0.182025 GB/s; open-loop PUTs"
+        + " 2.500000 ops/us offered, 1.750000 accepted"), page);
+    int at = -1;
+    for (String section : List.of("Scenario", "Operations and errors", "Latency, doorbell to completion (ns)",
+        "Throughput and ring occupancy over time", "Fabric", "The text report")) {
+      int next = page.indexOf("\">" + section + "</h2>");
+      assertTrue(next > at, section);
+      at = next;
+    }
+    assertTrue(page.contains("<pre>" + Html.escape(Report.render(r)) + "</pre>"), "the text report, whole");
+    assertFalse(page.contains("class=\"alarm\""), page);
+  }
+
+  @Test
+  void aBrokenIntegrityIsTheFirstThingThePageSays() {
+    String page = HtmlReport.render(SampleResults.sample(2, 1, List.of()), TORUS);
+    int alarm = page.indexOf("<p class=\"alarm\">INTEGRITY VIOLATED: 2 corrupt and 1 out-of-order element(s).");
+    assertTrue(alarm > 0 && alarm < page.indexOf("<h2 id=\"scenario\">Scenario</h2>"), page);
+  }
+
+  @Test
+  void theLatencyPlotHasALinePerKindThatCompletedOnThePercentilesNines() {
+    String plot = svg(HtmlReport.render(SampleResults.sample(), TORUS), "latency-percentiles");
+    // put and get completed; roundTrip has no action, so no line.
+    assertEquals(2, count(plot, "<polyline "), plot);
+    assertTrue(plot.contains("<title>put</title>") && plot.contains("<title>get</title>"), plot);
+    assertFalse(plot.contains("roundTrip"), plot);
+    // 11,500 PUTs: the axis runs to five nines, the max sits at 1 - 1/11,500.
+    assertTrue(plot.contains(">99.999%</text>"), plot);
+    assertTrue(plot.contains(">latency (ns)</text>"), "3,200 ns over 700 ns is a linear axis");
+    List<Double> x = new ArrayList<>();
+    for (String p : List.of("p50: 1,100.8", "p90: 1,400.8", "p99: 2,500.2", "p99.9: 3,100.5", "max: 3,200.0 ns (1 of 11,500)")) {
+      x.add(cx(plot, "put " + p));
+    }
+    double nine = x.get(2) - x.get(1);
+    assertTrue(nine > 50, "a nine is a fifth of the axis: " + x);
+    assertEquals(nine, x.get(3) - x.get(2), 0.15);
+    assertEquals(Math.log10(2) - 1, (x.get(0) - x.get(1)) / nine, 0.01);
+    assertEquals(Math.log10(11_500) - 3, (x.get(4) - x.get(3)) / nine, 0.01);
+  }
+
+  private static double cx(String svg, String tip) {
+    Matcher m = Pattern.compile("<circle cx=\"([0-9.]+)\"[^>]*><title>" + Pattern.quote(tip)).matcher(svg);
+    assertTrue(m.find(), tip + " in " + svg);
+    return Double.parseDouble(m.group(1));
+  }
+
+  @Test
+  void withoutSamplesTheOverTimeSectionSaysSamplingWasOff() {
+    String page = HtmlReport.render(SampleResults.sample(), null, TORUS);
+    assertTrue(page.contains("Sampling was off for this run: there is nothing to draw over time."), page);
+    assertEquals(List.of("latency-percentiles", "fabric"), Pages.plotIds(page));
+  }
+
+  @Test
+  void withSamplesEachQuantityIsDrawnOverTime() {
+    String page = HtmlReport.render(SampleResults.sample(), Pages.series(TORUS, 20, 3), TORUS);
+    assertEquals(List.of("latency-percentiles", "ops-over-time", "payload-over-time", "queued-over-time",
+        "rings-over-time", "links-over-time", "fabric"), Pages.plotIds(page));
+    String ops = svg(page, "ops-over-time");
+    assertEquals(2, count(ops, "<polyline "), ops);
+    // i PUTs in the i-th interval of 1 us: 19 ops/us at the end, on an axis to 20.
+    assertTrue(ops.contains(">ops/us</text>") && ops.contains(">20</text>"), ops);
+    assertTrue(ops.contains(">simulated time (us)</text>"), ops);
+    assertEquals(20, points(ops, "put"));
+    assertTrue(page.contains("<figcaption>Ring occupancy</figcaption>"), "3 rings are all drawn");
+    assertEquals(3, count(svg(page, "rings-over-time"), "<polyline "));
+    assertTrue(page.contains("<figcaption>Link utilisation: the 8 busiest of 64</figcaption>"), page);
+    String links = svg(page, "links-over-time");
+    assertEquals(9, count(links, "<polyline "), "8 links and the mean of all");
+    Topology.Link busiest = TORUS.links().get(63);
+    assertTrue(links.contains("<title>" + TORUS.switchName(busiest.fromSwitch()) + " "
+        + TORUS.portName(busiest.fromSwitch(), busiest.fromPort()) + "</title>"), links);
+    assertTrue(links.contains("<title>mean of all 64 links</title>"), links);
+  }
+
+  @Test
+  void aLongRunIsThinnedAndAManyRingedOneShowsTheFullest() {
+    String page = HtmlReport.render(SampleResults.sample(), Pages.series(TORUS, 1_200, 20), TORUS);
+    assertEquals(400, points(svg(page, "ops-over-time"), "put"), "1,200 samples in threes");
+    assertTrue(page.contains("Each point is the mean of 3 samples of 1.000 us."), page);
+    assertTrue(page.contains("Each point is the highest of 3 samples."), page);
+    assertTrue(page.contains("<figcaption>Ring occupancy: the 8 fullest of 20</figcaption>"), page);
+    String rings = svg(page, "rings-over-time");
+    assertTrue(rings.indexOf("<title>node 19 ring 0</title>") < rings.indexOf("<title>node 18 ring 0</title>"), rings);
+    assertFalse(rings.contains("<title>node 11 ring 0</title>"), rings);
+    assertTrue(rings.contains("<title>mean of all 20 rings</title>"), rings);
+  }
+
+  /** How many points the line named {@code name} has. */
+  private static int points(String svg, String name) {
+    Matcher m = Pattern.compile("<polyline points=\"([^\"]*)\"[^>]*><title>" + Pattern.quote(name) + "</title>")
+        .matcher(svg);
+    assertTrue(m.find(), name + " in " + svg);
+    return m.group(1).split(" ").length;
+  }
+
+  @Test
+  void noLatencyPlotWithoutACompletedAction() {
+    assertNull(LatencyPlot.html(java.util.Map.of()));
+  }
+}

@@ -1,0 +1,104 @@
+package io.ringfabric.report;
+
+import static io.ringfabric.report.Pages.count;
+import static io.ringfabric.report.Pages.svg;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.stats.SweepTable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class SweepPageTest {
+  private static final String INTERVAL = "defaults.put-stream.arrival.interval";
+
+  /** Three runs, the load offered highest first, as a sweep of falling intervals would not give it. */
+  private static SweepTable load() {
+    SweepTable t = new SweepTable(List.of(INTERVAL));
+    t.add(List.of("20us"), Pages.loaded(3.0, 2.0, 9000));
+    t.add(List.of("60us"), Pages.loaded(1.0, 1.0, 1000));
+    t.add(List.of("30us"), Pages.loaded(2.0, 1.9, 2000));
+    return t;
+  }
+
+  @Test
+  void aSweepOfOfferedLoadGetsItsLatencyLoadCurveFirst() {
+    String page = SweepPage.render(load());
+    List<String> ids = Pages.plotIds(page);
+    assertEquals(List.of("latency-load", "accepted-load"), ids.subList(0, 2));
+    String curve = svg(page, "latency-load");
+    assertEquals(4, count(curve, "<polyline "), "p50 to p99.9 of the one line");
+    // Points in order of load, whatever the order of the runs.
+    List<Double> x = xs(curve, "p50");
+    assertEquals(3, x.size());
+    assertTrue(x.get(0) < x.get(1) && x.get(1) < x.get(2), x.toString());
+    assertTrue(curve.contains("<title>run 2 (" + INTERVAL + "=60us): offered 1 ops/us, 1000 ns</title>"), curve);
+    assertTrue(curve.contains(">PUT latency (ns, log)</text>"), "p50 1,000 to p99.9 180,000 is a log axis");
+    String accepted = svg(page, "accepted-load");
+    assertTrue(accepted.contains("stroke-dasharray=\"5 4\"><title>accepted = offered</title>"), accepted);
+  }
+
+  /** The x of each point of the line named {@code name}. */
+  private static List<Double> xs(String svg, String name) {
+    Matcher m = Pattern.compile("<polyline points=\"([^\"]*)\"[^>]*><title>" + Pattern.quote(name) + "</title>").matcher(svg);
+    assertTrue(m.find(), name + " in " + svg);
+    List<Double> x = new ArrayList<>();
+    for (String p : m.group(1).split(" ")) {
+      x.add(Double.parseDouble(p.split(",")[0]));
+    }
+    return x;
+  }
+
+  @Test
+  void everyMeasuredColumnIsPlottedAgainstTheVariedValue() {
+    String page = SweepPage.render(load());
+    List<String> ids = Pages.plotIds(page);
+    for (String column : SweepTable.RESULT_COLUMNS) {
+      boolean plotted = !column.equals("fingerprint") && !column.equals("errors");
+      assertEquals(plotted, ids.contains("sweep-" + column), column);
+    }
+    String p50 = svg(page, "sweep-put_p50_ns");
+    // The runs' values in the order of the runs.
+    assertTrue(p50.contains(">20us</text>") && p50.indexOf(">20us</text>") < p50.indexOf(">60us</text>"), p50);
+    assertTrue(p50.contains("<title>" + INTERVAL + "=30us: 2000</title>"), p50);
+    assertTrue(page.contains("<h2 id=\"csv\">sweep.csv</h2>"), page);
+    assertTrue(page.contains("<td>60us</td>"), page);
+    assertEquals(page, SweepPage.render(load()), "the same sweep, the same bytes");
+  }
+
+  @Test
+  void withoutOpenLoopsThereIsNoLatencyLoadCurve() {
+    SweepTable t = new SweepTable(List.of("fabric.mtu"));
+    t.add(List.of("128"), Pages.loaded(null, 1.5, 900));
+    t.add(List.of("256"), Pages.loaded(null, 1.8, 800));
+    String page = SweepPage.render(t);
+    assertFalse(page.contains("latency-load"), page);
+    assertFalse(page.contains("sweep-offered_ops_per_us"), "an empty column is not plotted");
+    assertTrue(page.contains("sweep-opsPerUs"), page);
+  }
+
+  @Test
+  void eachCombinationOfTheOtherKeysIsALine() {
+    SweepTable t = new SweepTable(List.of("fabric.switching", "fabric.mtu"));
+    t.add(List.of("cut-through", "128"), Pages.loaded(null, 1.0, 900));
+    t.add(List.of("cut-through", "256"), Pages.loaded(null, 1.1, 800));
+    t.add(List.of("store-and-forward", "128"), Pages.loaded(null, 0.9, 1900));
+    t.add(List.of("store-and-forward", "256"), Pages.loaded(null, 1.0, 1800));
+    String plot = svg(SweepPage.render(t), "sweep-put_p50_ns");
+    assertEquals(2, count(plot, "<polyline "), plot);
+    assertTrue(plot.contains("<title>fabric.switching=cut-through</title>"), plot);
+    assertTrue(plot.contains("<title>fabric.switching=store-and-forward, fabric.mtu=256: 1800</title>"), plot);
+    assertTrue(plot.contains(">fabric.mtu</text>"), plot);
+  }
+
+  @Test
+  void aSweepWithNoRunSaysSo() {
+    String page = SweepPage.render(new SweepTable(List.of("fabric.mtu")));
+    assertTrue(page.contains("No run finished."), page);
+    assertEquals(List.of(), Pages.plotIds(page));
+  }
+}
