@@ -42,6 +42,30 @@ class DeadlockTest {
     assertTrue(allX || allY, m);
   }
 
+  /**
+   * On the reference engine the run is deterministic, so the cycle found is one exact cycle at one
+   * exact time: the eight channels of a row of the 8x8 torus, each named once, in the order each
+   * waits for the next, found when the first head has waited the timeout (20 us) and the probe has
+   * gone round. With the message classes apart each is named as a request channel. (The actor
+   * engine finds a cycle at the same time, but several switches find one at once and which one's
+   * message comes first varies: the test above checks it.)
+   */
+  @ParameterizedTest(name = "classes apart {0}")
+  @ValueSource(booleans = {false, true})
+  void theCycleFoundIsNamedChannelByChannelWithTheTimeItWasFound(boolean separateClasses) {
+    TestScenarios t = loadedTorus(false);
+    t.separateClasses = separateClasses;
+    String m = assertThrows(RuntimeException.class, () -> new CustomPrograms().run(t, "reference")).getMessage();
+    StringBuilder want = new StringBuilder("deadlock at 50.160 us: ");
+    int[] row = separateClasses ? new int[] {5, 4, 3, 2, 1, 0, 7, 6} : new int[] {8, 9, 10, 11, 12, 13, 14, 15};
+    for (int i = 0; i < row.length; i++) {
+      want.append(i == 0 ? "" : " waits for ").append("node ").append(row[i]).append(" switch input ")
+          .append(separateClasses ? "+x vc 0 (requests)" : "-x vc 0");
+    }
+    want.append(" waits for the first: 8 channels, each full and none able to move");
+    assertEquals(want.toString(), m);
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"reference", "actors"})
   void withDatelinesTheSameLoadGoesThrough(String engine) {
