@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
@@ -55,7 +57,8 @@ class DeadlockTest {
   void theCycleFoundIsNamedChannelByChannelWithTheTimeItWasFound(boolean separateClasses) {
     TestScenarios t = loadedTorus(false);
     t.separateClasses = separateClasses;
-    String m = assertThrows(RuntimeException.class, () -> new CustomPrograms().run(t, "reference")).getMessage();
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms());
+    String m = assertThrows(RuntimeException.class, () -> Simulation.run(built, "reference")).getMessage();
     StringBuilder want = new StringBuilder("deadlock at 50.160 us: ");
     int[] row = separateClasses ? new int[] {5, 4, 3, 2, 1, 0, 7, 6} : new int[] {8, 9, 10, 11, 12, 13, 14, 15};
     for (int i = 0; i < row.length; i++) {
@@ -64,6 +67,15 @@ class DeadlockTest {
     }
     want.append(" waits for the first: 8 channels, each full and none able to move");
     assertEquals(want.toString(), m);
+    // the machine stays as the deadlock left it: the first channel holds its one packet
+    Switch first = built.machine().fabricSwitch(row[0]);
+    int input = separateClasses ? 1 : 2; // +x or -x
+    assertEquals(1, first.waitingAt(input, 0));
+    assertTrue(first.waitingAt(0, 0) > 0, "the module's requests wait behind it");
+    if (separateClasses) {
+      assertEquals(0, first.waitingAt(input, 1), "no response waits");
+      assertEquals(0, first.waitingAt(0, 1));
+    }
   }
 
   @ParameterizedTest(name = "{0}")
