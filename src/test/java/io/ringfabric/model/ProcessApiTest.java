@@ -1,0 +1,90 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ringfabric.stats.LatencyRecorder;
+import io.ringfabric.stats.RunResult;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a process may ask of its core besides actions: latencies of its own measures and round
+ * trips, counted only when they began after the warm-up; and what stops it: a measure name that
+ * is not lower-case letters and dashes (or is reserved), a negative sleep or compute, a PUT larger
+ * than its buffer.
+ */
+class ProcessApiTest {
+  private static final long WARM_UP = 1_000_000; // 1 us
+
+  /** Runs one process per script on core 0 of node 0 of a two-node line, with a ring that takes 64 KiB elements. */
+  private static CustomPrograms.Run run(List<Script> scripts) {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 1 << 20, Core.BUFFER_BYTES);
+    t.warmup = WARM_UP;
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, scripts.size());
+    return new CustomPrograms().on(g, (n, k) -> scripts.get(k)).run(t);
+  }
+
+  @Test
+  void latenciesCountFromTheWarmUpsEndOn() {
+    List<String> names = new ArrayList<>();
+    Script s = Script.of().sleepUntil(3_000_000).inline(api -> {
+      names.add(api.name());
+      api.recordLatency("queue-wait", 2_000_000); // a new name, began at the warm-up's end: counted
+      api.recordLatency("queue-wait", 2_000_001); // began in the warm-up: not
+      api.recordLatency("queue-wait", 1_000_000);
+      api.recordLatency("late", 2_000_001); // a new name, not counted, but declared
+      api.recordLatency("a-z-za", 10);
+      api.recordRoundTrip(2_000_000);
+      api.recordRoundTrip(2_000_001);
+    });
+    CustomPrograms.Run run = run(List.of(s));
+    RunResult r = run.result();
+    LatencyRecorder.Summary wait = r.latencyNs().get("queue-wait");
+    assertEquals(2, wait.count());
+    assertEquals(2_000.0, wait.max());
+    assertEquals(1_500.0, wait.mean());
+    assertEquals(0, r.latencyNs().get("late").count());
+    assertEquals(1, r.latencyNs().get("a-z-za").count());
+    assertEquals(1, r.latencyNs().get("roundTrip").count());
+    assertEquals(2_000.0, r.latencyNs().get("roundTrip").max());
+    assertEquals(run.outcome(0, 0, 0).name(), names.get(0));
+    assertEquals("FINISHED", run.outcome(0, 0, 0).state());
+  }
+
+  @Test
+  void aMeasureNameOtherThanLowerCaseLettersAndDashesStopsTheProcess() {
+    List<String> bad = List.of("", "Abc", "`x", "{x", "a`", "a{", "aB", "a_b", "message");
+    List<Script> scripts = new ArrayList<>();
+    for (String name : bad) {
+      scripts.add(Script.of().inline(api -> api.recordLatency(name, 5)));
+    }
+    CustomPrograms.Run run = run(scripts);
+    for (int i = 0; i < bad.size(); i++) {
+      Core.ProcessOutcome o = run.outcome(0, 0, i);
+      assertEquals("FAILED", o.state(), "'" + bad.get(i) + "'");
+      // the reserved names in a fixed order: the message is the same on every run
+      assertEquals(o.name() + " stopped: recordLatency needs a measure of lower-case letters and dashes other than "
+          + "[get, message, put, roundtrip], not '" + bad.get(i) + "'", o.failure());
+    }
+  }
+
+  @Test
+  void aNegativeSleepOrComputeOrAPutLargerThanTheBufferStopsTheProcess() {
+    Script zero = Script.of().sleep(0).compute(0).put(1, 0, new byte[Core.BUFFER_BYTES]);
+    Script sleep = Script.of().sleep(-1);
+    Script compute = Script.of().compute(-2);
+    Script big = Script.of().put(1, 0, new byte[Core.BUFFER_BYTES + 1]);
+    CustomPrograms.Run run = run(List.of(zero, sleep, compute, big));
+    assertEquals("FINISHED", run.outcome(0, 0, 0).state());
+    assertEquals(List.of(Status.DONE), zero.log().stream().map(Script.Done::status).toList());
+    String[] why = {null, "sleep of a negative time (-1 ps)", "compute of a negative time (-2 ps)",
+        "PUT of 65537 bytes, more than its 65536-byte buffer"};
+    for (int i = 1; i < 4; i++) {
+      Core.ProcessOutcome o = run.outcome(0, 0, i);
+      assertEquals("FAILED", o.state());
+      assertEquals(o.name() + " stopped: " + why[i], o.failure());
+    }
+  }
+}
