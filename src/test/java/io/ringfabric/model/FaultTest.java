@@ -139,6 +139,11 @@ class FaultTest {
     assertEquals(r.links().packets(), r.links().corruptDetected(), "every packet sent was found damaged");
     assertEquals(r.links().packets(), run.machine().fabricSwitch(1).corruptDetected());
     assertEquals(0, r.links().dropped() + r.links().lostOnDownLinks());
+    MessagingModule sender = run.machine().module(0);
+    assertEquals(0, sender.node());
+    assertEquals(List.of(10L, 5L, r.module().confirmations()),
+        List.of(sender.retries(), sender.unanswered(), sender.confirmations()), "the sender's own counts");
+    assertTrue(sender.confirmations() > 0);
     if (credits) {
       CreditFlowTest.assertCreditsAtRest(run.machine(), 272);
     }
