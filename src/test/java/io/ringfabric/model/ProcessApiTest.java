@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.stats.LatencyRecorder;
 import io.ringfabric.stats.RunResult;
@@ -18,9 +19,14 @@ class ProcessApiTest {
   private static final long WARM_UP = 1_000_000; // 1 us
 
   /** Runs one process per script on core 0 of node 0 of a two-node line, with a ring that takes 64 KiB elements. */
-  private static CustomPrograms.Run run(List<Script> scripts) {
+  private static CustomPrograms.Run run(List<? extends Program> scripts) {
+    return run(scripts, false);
+  }
+
+  private static CustomPrograms.Run run(List<? extends Program> scripts, boolean endRunOnError) {
     TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 1 << 20, Core.BUFFER_BYTES);
     t.warmup = WARM_UP;
+    t.endRunOnError = endRunOnError;
     int g = t.nextGroup();
     t.custom(NodeSet.of(0), 0, scripts.size());
     return new CustomPrograms().on(g, (n, k) -> scripts.get(k)).run(t);
@@ -86,5 +92,69 @@ class ProcessApiTest {
       assertEquals("FAILED", o.state());
       assertEquals(o.name() + " stopped: " + why[i], o.failure());
     }
+  }
+
+  /** With {@code run.end-on-program-error} a process that fails ends the run; without, the run goes on. */
+  @Test
+  void aFailedProcessEndsTheRunOnlyWhenAskedTo() {
+    for (boolean end : new boolean[] {false, true}) {
+      Script failing = Script.of().sleep(-1);
+      Script busy = Script.of().sleepUntil(50_000_000).put(1, 0, new byte[8]);
+      CustomPrograms.Run run = run(List.of(failing, busy), end);
+      Core core = run.machine().core(0, 0);
+      assertEquals(end, core.endsRun());
+      assertEquals(end ? 0 : 1, busy.log().size(), "the other process's PUT, unless the run ended first");
+    }
+  }
+
+  /** A core's processes' reads of their status, and its own numbers. */
+  @Test
+  void aCoreCountsTheStatusReadsOfItsProcesses() {
+    Script s = Script.of().put(1, 0, new byte[8]).get(1, 0);
+    CustomPrograms.Run run = run(List.of(s));
+    Core core = run.machine().core(0, 0);
+    assertEquals(0, core.index());
+    assertEquals(0, core.node());
+    assertTrue(core.polls() > 0, "the process polled for its two statuses");
+    assertEquals(core.polls() * 50_000, core.pollPs(), "each read one mmio (50 ns)");
+  }
+
+  /** An open-loop program's counts add up over the core's processes, 0 included; a closed loop's are -1. */
+  @Test
+  void aCoreAddsUpItsOpenLoopProcessesCounts() {
+    class OpenLoop implements Program {
+      final long count;
+
+      OpenLoop(long count) {
+        this.count = count;
+      }
+
+      @Override
+      public void onStart(ProcessApi api) {
+        api.finish();
+      }
+
+      @Override
+      public void onComplete(ProcessApi api, Completion c) {}
+
+      @Override
+      public long arrivalsBetween(long fromPs, long toPs) {
+        return count;
+      }
+
+      @Override
+      public long doneAfterWarmup() {
+        return count;
+      }
+    }
+    Core none = run(List.of(new OpenLoop(0))).machine().core(0, 0);
+    assertEquals(0, none.arrivalsBetween(0, 1));
+    assertEquals(0, none.doneAfterWarmup());
+    Core some = run(List.of(new OpenLoop(2), Script.of(), new OpenLoop(3))).machine().core(0, 0);
+    assertEquals(5, some.arrivalsBetween(0, 1));
+    assertEquals(5, some.doneAfterWarmup());
+    Core closed = run(List.of(Script.of())).machine().core(0, 0);
+    assertEquals(-1, closed.arrivalsBetween(0, 1));
+    assertEquals(-1, closed.doneAfterWarmup());
   }
 }
