@@ -20,7 +20,11 @@ class HeldPutTimingTest {
   private record Run(Script first, Script second, Script consumer, Machine machine) {}
 
   private static Run run(Script first, Script second, Script consumer) {
-    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.of(1), 0, 144, 136);
+    return run(first, second, consumer, 144, 10_000_000_000L);
+  }
+
+  private static Run run(Script first, Script second, Script consumer, int capacity, long duration) {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.of(1), 0, capacity, 136).duration(duration);
     t.holdWhenFull = true;
     t.holdLimit = LIMIT;
     t.timeout(100 * US, 3); // no resend comes before the hold limit: answers are the first copies'
@@ -72,5 +76,24 @@ class HeldPutTimingTest {
         "one slot freed at 10 us is not room enough; both at 15 us are: seen at " + big.seenAt());
     assertEquals(1, r.machine().memory(1).rings().get(0).elements(), "only the big one is left");
     assertEquals(1, r.machine().module(1).heldPuts(), "held once, tried twice");
+  }
+
+  /**
+   * First come, first served: with two 72-byte slots of a 152-byte ring taken, a 128-byte PUT is
+   * held, and an empty PUT that would fit in the 8 bytes left is held behind it, not let in first;
+   * both are still held when the run ends at 20 us, their records holding their payloads.
+   */
+  @Test
+  void aPutThatWouldFitIsHeldBehindAnEarlierHeldOne() {
+    Script first = Script.of().put(1, 0, bytes(64, 1)).put(1, 0, bytes(64, 2)).put(1, 0, bytes(128, 3));
+    Script second = Script.of().sleepUntil(5 * US).put(1, 0, new byte[0]);
+    Run r = run(first, second, Script.of(), 152, 20 * US);
+    assertEquals(List.of(Status.DONE, Status.DONE), r.first().log().stream().map(Script.Done::status).toList());
+    assertEquals(List.of(), r.second().log(), "the empty PUT is not answered: it waits behind the big one");
+    assertEquals(2, r.machine().memory(1).rings().get(0).elements());
+    assertEquals(2, r.machine().module(1).heldPuts());
+    int[] state = r.machine().module(1).servedState();
+    assertEquals(2, state[0], "one record for each of node 0's two contexts");
+    assertEquals(2, state[1], "both held PUTs keep their payloads");
   }
 }
