@@ -157,4 +157,37 @@ class ProcessApiTest {
     assertEquals(-1, closed.arrivalsBetween(0, 1));
     assertEquals(-1, closed.doneAfterWarmup());
   }
+
+  /** An action counts when its doorbell rings at or after the warm-up's end, not a picosecond before. */
+  @Test
+  void anActionWhoseDoorbellRingsAtTheWarmUpsEndCounts() {
+    Script.Done measured = putAfterWarmUp(0);
+    long doorbell = measured.seenAt() - measured.latencyPs();
+    assertTrue(doorbell > 10_000_000, "rung after the process woke at 10 us");
+    for (long warmup : new long[] {doorbell, doorbell + 1}) {
+      Script.Done put = putAfterWarmUp(warmup);
+      assertEquals(Status.DONE, put.status());
+      assertEquals(doorbell, put.seenAt() - put.latencyPs(), "the same run but for what it counts");
+    }
+    assertEquals(1, issued(doorbell));
+    assertEquals(0, issued(doorbell + 1));
+  }
+
+  private static Script.Done putAfterWarmUp(long warmup) {
+    Script s = Script.of().sleepUntil(10_000_000).put(1, 0, new byte[8]);
+    putRun(warmup, s);
+    return s.log().get(0);
+  }
+
+  private static long issued(long warmup) {
+    return putRun(warmup, Script.of().sleepUntil(10_000_000).put(1, 0, new byte[8])).ops().get("put").issued();
+  }
+
+  private static RunResult putRun(long warmup, Script s) {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 64);
+    t.warmup = warmup;
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, 1);
+    return new CustomPrograms().on(g, (n, k) -> s).run(t).result();
+  }
 }
