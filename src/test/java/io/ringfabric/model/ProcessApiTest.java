@@ -35,22 +35,28 @@ class ProcessApiTest {
   @Test
   void latenciesCountFromTheWarmUpsEndOn() {
     List<String> names = new ArrayList<>();
+    List<Long> warmUp = new ArrayList<>();
     Script s = Script.of().sleepUntil(3_000_000).inline(api -> {
       names.add(api.name());
       api.recordLatency("queue-wait", 2_000_000); // a new name, began at the warm-up's end: counted
       api.recordLatency("queue-wait", 2_000_001); // began in the warm-up: not
       api.recordLatency("queue-wait", 1_000_000);
+      api.recordLatency("queue-wait", 2_000_000); // a known name, at the warm-up's end: counted
       api.recordLatency("late", 2_000_001); // a new name, not counted, but declared
       api.recordLatency("a-z-za", 10);
+      api.recordLatency("za", 10);
+      warmUp.add(api.warmupEndPs());
       api.recordRoundTrip(2_000_000);
       api.recordRoundTrip(2_000_001);
     });
     CustomPrograms.Run run = run(List.of(s));
     RunResult r = run.result();
     LatencyRecorder.Summary wait = r.latencyNs().get("queue-wait");
-    assertEquals(2, wait.count());
+    assertEquals(3, wait.count());
     assertEquals(2_000.0, wait.max());
-    assertEquals(1_500.0, wait.mean());
+    assertEquals(1_666.667, wait.mean(), 1e-9); // (2,000 + 1,000 + 2,000) / 3, to the ps
+    assertEquals(1, r.latencyNs().get("za").count());
+    assertEquals(List.of(WARM_UP), warmUp);
     assertEquals(0, r.latencyNs().get("late").count());
     assertEquals(1, r.latencyNs().get("a-z-za").count());
     assertEquals(1, r.latencyNs().get("roundTrip").count());
