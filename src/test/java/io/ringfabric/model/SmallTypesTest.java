@@ -63,6 +63,7 @@ class SmallTypesTest {
   void aNodeSetListsItsMembersBelowTheNodeCount() {
     NodeSet some = NodeSet.of(5, 1, 3, 1);
     assertArrayEquals(new int[] {1, 3}, some.members(4));
+    assertArrayEquals(new int[] {1, 3}, some.members(5), "node 5 is not in a machine of 5");
     assertArrayEquals(new int[] {1, 3, 5}, some.members(6));
     assertArrayEquals(new int[] {0, 1, 2}, NodeSet.all().members(3));
     assertArrayEquals(new int[] {1, 3, 5}, some.listed());
