@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
  * a held one waits its turn, a retry that finds the ring still full keeps its PUT held, a PUT not
  * let in is answered FULL at its limit, not before and not by a resend. Node 0's processes PUT
  * into node 1's ring of 144 bytes; node 1's consumer takes elements at set times.
+ *
+ * <p>Left alive in TargetSide, trace-only: the calls to the trace recorder (lines 99, 107, 157,
+ * 215), whose records the trace package's TraceRecordingTest checks.
  */
 class HeldPutTimingTest {
   private static final long US = 1_000_000;
