@@ -117,12 +117,16 @@ class ProcessApiTest {
   @Test
   void aCoreCountsTheStatusReadsOfItsProcesses() {
     Script s = Script.of().put(1, 0, new byte[8]).get(1, 0);
-    CustomPrograms.Run run = run(List.of(s));
+    Script second = Script.of().put(1, 0, new byte[8]);
+    CustomPrograms.Run run = run(List.of(s, second));
     Core core = run.machine().core(0, 0);
     assertEquals(0, core.index());
     assertEquals(0, core.node());
     assertTrue(core.polls() > 0, "the process polled for its two statuses");
     assertEquals(core.polls() * 50_000, core.pollPs(), "each read one mmio (50 ns)");
+    // each process's 64 KiB buffer in turn, from 0x1000_0000 for core component 0
+    assertEquals(0x1000_0000L, run.machine().module(0).context(0).localAddress());
+    assertEquals(0x1000_0000L + Core.BUFFER_BYTES, run.machine().module(0).context(1).localAddress());
   }
 
   /** An open-loop program's counts add up over the core's processes, 0 included; a closed loop's are -1. */
