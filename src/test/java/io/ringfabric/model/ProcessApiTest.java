@@ -121,6 +121,7 @@ class ProcessApiTest {
     CustomPrograms.Run run = run(List.of(s, second));
     Core core = run.machine().core(0, 0);
     assertEquals(0, core.index());
+    assertEquals(1, run.machine().core(0, 1).index());
     assertEquals(0, core.node());
     assertTrue(core.polls() > 0, "the process polled for its two statuses");
     assertEquals(core.polls() * 50_000, core.pollPs(), "each read one mmio (50 ns)");
