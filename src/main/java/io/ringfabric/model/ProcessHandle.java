@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 
 /**
@@ -137,7 +138,7 @@ final class ProcessHandle implements ProcessApi {
     }
     if (!isMeasureName(measure) || RESERVED.contains(measure)) {
       core.stop(p, UserProcess.State.FAILED, p.name + " stopped: recordLatency needs a measure of"
-          + " lower-case letters and dashes other than " + RESERVED + ", not '" + measure + "'");
+          + " lower-case letters and dashes other than " + new TreeSet<>(RESERVED) + ", not '" + measure + "'");
       throw new Core.ProcessStopped();
     }
     core.measures.add(measure);

@@ -33,6 +33,20 @@ class ContextTest {
   // ---- status and sequence ----
 
   @Test
+  void aDoorbellStartsAnActionWithTheFieldsTheProcessWrote() {
+    Context ctx = new Context(4);
+    ctx.begin(Op.GET, 9, 2, 0x4000, 128, 1_000);
+    assertEquals(List.of(4, 9, 2, 128), List.of(ctx.index(), ctx.targetNode(), ctx.ring(), ctx.length()));
+    assertEquals(Op.GET, ctx.op());
+    assertEquals(0x4000, ctx.localAddress());
+    assertEquals(1, ctx.sequence());
+    assertEquals(Status.BUSY, ctx.status());
+    ctx.begin(Op.PUT, 1, 0, 0x8000, 8, 2_000);
+    assertEquals(2, ctx.sequence(), "each action its own sequence number");
+    assertEquals(0x8000, ctx.localAddress());
+  }
+
+  @Test
   void everyContextIsIdleWithSequenceZeroBeforeAnyActionAndMappedInScenarioOrder() {
     TestScenarios t = TestScenarios.of("mesh", 4, 1).contexts(3)
         .ring(NodeSet.all(), 0, 4096, 256)

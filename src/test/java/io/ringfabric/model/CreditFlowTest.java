@@ -9,7 +9,15 @@ import io.ringfabric.workload.PutStreamSpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Credit flow control: buffers that never overflow, credits that all come home, latency at rest unchanged. */
+/**
+ * Credit flow control: buffers that never overflow, credits that all come home, latency at rest unchanged.
+ *
+ * <p>Left alive in Switch. Trace-only: the calls to the trace recorder and the tests of its level
+ * before them (lines 191, 192, 194, 224, 228, 235, 236, 265, 266, 426, 429, 430, 431) and
+ * previousHop (592), which only names a record's sender; the trace package's TraceRecordingTest
+ * checks those records. Unreachable: a damaged frame whose checksum still holds (247), since any
+ * one flipped bit fails it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum).
+ */
 class CreditFlowTest {
   private static final int PACKET = 256 + 16; // a full MTU and the header
 
@@ -87,6 +95,30 @@ class CreditFlowTest {
     assertEquals(0, stalls(credited.machine()));
     assertNotEquals(none.events(), credit.events(), "credits are events of their own");
     assertCreditsAtRest(credited.machine(), 2048);
+  }
+
+  /**
+   * Two senders into the middle node of a line, one-packet PUTs: their packets meet at the middle
+   * switch's port to its module, and one waits for the other. With room enough in every buffer
+   * the input-queued switch must send the waiting one the moment the link is free, as the ideal
+   * output queue does: the same latencies, link use and end, and the switches' accessors agree.
+   */
+  @Test
+  void withRoomEnoughAHeadWaitingForTheLinkGoesTheMomentItIsFree() {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).ring(NodeSet.all(), 0, 1 << 20, 1024);
+    t.group("put-stream", NodeSet.of(0, 2), 0, 2, new PutStreamSpec(Pattern.FIXED, 1, 0, 200, 30, 0));
+    CustomPrograms.Run ideal = CustomPrograms.runBuiltIn(t);
+    assertTrue(ideal.machine().fabricSwitch(1).ports()[0].waited() > 0, "packets met at the module's port");
+    assertEquals(0, ideal.machine().fabricSwitch(1).channelsPerPort());
+    CustomPrograms.Run credited = CustomPrograms.runBuiltIn(t.credits(2, 1 << 16));
+    assertEquals(ideal.result().latencyNs(), credited.result().latencyNs());
+    assertEquals(ideal.result().links(), credited.result().links());
+    assertEquals(ideal.result().simulatedNs(), credited.result().simulatedNs());
+    Switch middle = credited.machine().fabricSwitch(1);
+    assertEquals(1, middle.switchId());
+    assertEquals(4, middle.channelsPerPort());
+    assertEquals(0, middle.waitingAt(2, 1), "all gone at the end");
+    assertCreditsAtRest(credited.machine(), 1 << 16);
   }
 
   @Test

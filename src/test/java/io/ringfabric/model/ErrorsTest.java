@@ -215,28 +215,46 @@ class ErrorsTest {
     assertEquals((long) fit * size, run.result().rings().bytesRemaining());
   }
 
-  @Test
-  void aGetIntoABufferSmallerThanTheElementIsTooLargeAndLeavesTheElement() {
+  /** A 40-byte element: a 39-byte buffer is TOO_LARGE and leaves it; a buffer of exactly 40 takes it. */
+  @ParameterizedTest(name = "buffer of {0} bytes")
+  @CsvSource({"39, TOO_LARGE", "40, DONE"})
+  void aGetIntoABufferSmallerThanTheElementIsTooLargeAndOneOfItsSizeTakesIt(int buffer, Status expected) {
     // Processes always offer their whole 64 KiB buffer, so drive the target module by hand.
     BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 256).build());
     Machine m = built.machine();
     RingBuffer ring = m.memory(1).rings().get(0);
     byte[] element = payload(40, 1);
-    assertEquals(Status.DONE, ring.put(0, element));
     int module1 = m.layout().module(1);
     int module0 = m.layout().module(0);
     EventHarness h = new EventHarness(m, module0);
-    Packet request = Packet.Header.getRequest(new Packet.ActionId(0, 0, 1), 1, 0, 39, Long.MAX_VALUE).split(null, 256)[0];
-    h.add(new Event(1_000_000, m.layout().switchComponent(1), 0, module1, new MessagingModule.PacketDelivered(request)));
+    Packet put = Packet.Header.putRequest(new Packet.ActionId(0, 0, 1), 1, 0, 40, Long.MAX_VALUE, ElementOrigin.NONE)
+        .split(element, 256)[0];
+    Packet request = Packet.Header.getRequest(new Packet.ActionId(0, 1, 1), 1, 0, buffer, Long.MAX_VALUE).split(null, 256)[0];
+    h.add(new Event(1_000_000, m.layout().switchComponent(1), 0, module1, new MessagingModule.PacketDelivered(put)));
+    h.add(new Event(2_000_000, m.layout().switchComponent(1), 0, module1, new MessagingModule.PacketDelivered(request)));
     h.runToEnd();
     List<Packet> responses = h.keptEvents.stream()
-        .map(e -> ((MessagingModule.PacketDelivered) e.message()).packet()).collect(Collectors.toList());
+        .map(e -> ((MessagingModule.PacketDelivered) e.message()).packet())
+        .filter(p -> p.type() == Packet.Type.GET_RESPONSE).collect(Collectors.toList());
+    assertEquals(1, ring.puts(), "the PUT went in");
     assertEquals(1, responses.size());
     assertEquals(Packet.Type.GET_RESPONSE, responses.get(0).type());
-    assertEquals(Status.TOO_LARGE, responses.get(0).status());
-    assertEquals(0, responses.get(0).chunk().length, "no part of the element travels");
-    assertRing(ring, element);
-    assertEquals(0, ring.takes());
+    assertEquals(expected, responses.get(0).status());
+    Memory memory = m.memory(1);
+    assertEquals(1, memory.node());
+    assertEquals(2, memory.accesses(), "the PUT's and the GET's");
+    int slot = RingBuffer.HEADER_BYTES + 40;
+    if (expected == Status.TOO_LARGE) {
+      assertEquals(0, responses.get(0).chunk().length, "no part of the element travels");
+      assertRing(ring, element);
+      assertEquals(0, ring.takes());
+      assertEquals(slot, memory.bytesMoved(), "the PUT's bytes only");
+    } else {
+      assertArrayEquals(element, responses.get(0).chunk());
+      assertRing(ring);
+      assertEquals(1, ring.takes());
+      assertEquals(2 * slot, memory.bytesMoved());
+    }
   }
 
   @Test

@@ -42,4 +42,23 @@ class EventQueueTest {
     assertNull(queue.poll());
     assertNull(queue.peek());
   }
+
+  /**
+   * A snapshot lists the pending events and leaves them; addAll adds each. Equivalent mutants left
+   * alive in {@code EventQueue}: {@code size > 0} as {@code >= 0} after the last poll (line 82)
+   * only writes the polled event into the emptied slot 0, which nothing reads before an add
+   * overwrites it; {@code ta < tb} as {@code <=} in before (line 113) runs only when ta != tb.
+   */
+  @Test
+  void aSnapshotListsThePendingEventsAndAddAllAddsEach() {
+    EventQueue queue = new EventQueue(2);
+    List<Event> events = List.of(event(30, 0, 1), event(10, 1, 2), event(20, 0, 3));
+    queue.addAll(events);
+    assertEquals(3, queue.size());
+    List<Event> snapshot = new ArrayList<>(queue.snapshot());
+    snapshot.sort(Event.ORDER);
+    assertEquals(List.of(events.get(1), events.get(2), events.get(0)), snapshot);
+    assertEquals(3, queue.size(), "the snapshot took nothing");
+    assertEquals(events.get(1), queue.poll());
+  }
 }

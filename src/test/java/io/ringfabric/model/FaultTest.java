@@ -10,9 +10,11 @@ import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code fabric.faults}: with packets lost and corrupted on every link, every PUT still ends DONE
@@ -110,6 +112,41 @@ class FaultTest {
     assertEquals(60, fixed.ops().get("put").ok() + fixedLost);
     assertEquals(60, adaptive.ops().get("put").ok() + adaptiveLost);
     assertEquals(fixedLost, fixed.module().unanswered(), "nothing came back from them");
+  }
+
+  /**
+   * A link that damages every packet sent on it: each arrives with one bit flipped, so each fails
+   * its checksum and is dropped where it arrives; nothing gets through, so every PUT times out, and
+   * with credits each dropped frame gives its room back.
+   */
+  @ParameterizedTest(name = "credits {0}")
+  @ValueSource(booleans = {false, true})
+  void aLinkThatDamagesEveryPacketDeliversNone(boolean credits) {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1)
+        .faults(new FaultPlan.LinkFault(0, 1, 0, Long.MAX_VALUE, false, 0, 1.0))
+        .timeout(5_000_000, 2).ring(NodeSet.all(), 0, 4096, 600)
+        .putStream(NodeSet.of(0), 0, Pattern.FIXED, 1, 0, 40, 5, 0);
+    if (credits) {
+      t.credits(2, 272);
+    }
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(Map.of("TIMEOUT", 5L), r.ops().get("put").errors());
+    assertEquals(0, r.module().requestsServed());
+    assertEquals(10, r.module().retries(), "each PUT resent twice");
+    // the three copies of each PUT, and the confirmation copies sent after its last deadline
+    assertEquals(5 * 3 + r.module().confirmations(), r.links().packets(), r.links().toString());
+    assertEquals(r.links().packets(), r.links().corruptDetected(), "every packet sent was found damaged");
+    assertEquals(r.links().packets(), run.machine().fabricSwitch(1).corruptDetected());
+    assertEquals(0, r.links().dropped() + r.links().lostOnDownLinks());
+    MessagingModule sender = run.machine().module(0);
+    assertEquals(List.of(0, 1), List.of(sender.node(), run.machine().module(1).node()));
+    assertEquals(List.of(10L, 5L, r.module().confirmations()),
+        List.of(sender.retries(), sender.unanswered(), sender.confirmations()), "the sender's own counts");
+    assertTrue(sender.confirmations() > 0);
+    if (credits) {
+      CreditFlowTest.assertCreditsAtRest(run.machine(), 272);
+    }
   }
 
   @Test

@@ -54,6 +54,39 @@ class PacketTest {
     assertArrayEquals(payload, r.add(packets[1], 256));
   }
 
+  /**
+   * One context's actions take the four ways round in turn: bit 0 of the spread is the parity of
+   * the sequence's one bits, bit 1 that of the sequence halved (both flipped alike for the whole
+   * context); the other bits are a hash of the action; a request and its response share it.
+   */
+  @Test
+  void theSpreadsLowBitsFollowTheSequencesParityAndTheRestAreAHash() {
+    java.util.Set<Integer> high = new java.util.HashSet<>();
+    int base = spreadOf(0) & 3;
+    for (long s = 0; s < 64; s++) {
+      int parity = 0;
+      int halvedParity = 0;
+      for (long b = s; b != 0; b >>>= 1) {
+        parity ^= (int) (b & 1);
+      }
+      for (long b = s >>> 1; b != 0; b >>>= 1) {
+        halvedParity ^= (int) (b & 1);
+      }
+      assertEquals(parity | halvedParity << 1, (spreadOf(s) & 3) ^ base, "sequence " + s);
+      high.add(spreadOf(s) & ~3);
+    }
+    assertEquals(64, high.size(), "the high bits differ from action to action");
+    Packet.ActionId a = new Packet.ActionId(3, 7, 42);
+    Packet response = Packet.Header.response(Packet.Type.PUT_RESPONSE, a, 0, Status.DONE, ElementOrigin.NONE)
+        .split(null, 256)[0];
+    assertEquals(spreadOf(42), response.spread());
+  }
+
+  private static int spreadOf(long sequence) {
+    return Packet.Header.getRequest(new Packet.ActionId(3, 7, sequence), 1, 0, 64, Long.MAX_VALUE)
+        .split(null, 256)[0].spread();
+  }
+
   @Test
   void transferTimesRoundUpToWholePicoseconds() {
     assertEquals(64_000, Rates.transferPs(80, 10_000_000_000L));

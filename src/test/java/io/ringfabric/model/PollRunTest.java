@@ -7,6 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+/**
+ * Equivalent mutant left alive: in readAt, {@code t <= first} as {@code t < first} (line 46): at
+ * t = first both give read 0.
+ */
 class PollRunTest {
   // Registers written from 1000 to 1300, then reads of 50 every 80 (30 idle between reads).
   private final PollRun run = new PollRun(1000, 1300, 50, 30);
@@ -42,5 +46,7 @@ class PollRunTest {
   @Test
   void aPollMustTakeTime() {
     assertThrows(IllegalArgumentException.class, () -> new PollRun(0, 0, 0, 0));
+    PollRun quickReads = new PollRun(0, 0, 10, 30); // reads shorter than the gaps between them
+    assertEquals(40, quickReads.readStart(1));
   }
 }

@@ -25,12 +25,12 @@ class RingBufferTest {
   private static final int NODE = 7;
   private static final int RING = 3;
 
-  private static RingBuffer ring(int capacity, int maxElement, int alignment) {
+  static RingBuffer ring(int capacity, int maxElement, int alignment) {
     return new RingBuffer(NODE, RING, 0x1000, capacity, maxElement, alignment, NodeSet.all(), NodeSet.all());
   }
 
   /** A payload whose bytes identify it: {@code tag} in every byte, mixed with the index. */
-  private static byte[] payload(int length, int tag) {
+  static byte[] payload(int length, int tag) {
     byte[] p = new byte[length];
     for (int i = 0; i < length; i++) {
       p[i] = (byte) (tag * 31 + i * 7 + 1);

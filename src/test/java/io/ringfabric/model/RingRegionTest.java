@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
+/**
+ * Equivalent mutant left alive: in writeElement, {@code dataEnd < end} as {@code <=} (line 92)
+ * zeroes an empty range when the payload fills its slot.
+ */
 class RingRegionTest {
 
   /** 64 bytes in slots of 16; the region starts full of 0x55 so that what is written shows. */

@@ -166,6 +166,11 @@ class SimTimeTest {
     assertEquals("1.500000 ms", SimTime.scaled(1_500_000));
     assertEquals("2.000000 s", SimTime.scaled(2e9));
     assertEquals("-3.000 us", SimTime.scaled(-3000));
+    // each unit from its first whole one
+    assertEquals("999.000 ns", SimTime.scaled(999));
+    assertEquals("1.000 us", SimTime.scaled(1_000));
+    assertEquals("1.000000 ms", SimTime.scaled(1_000_000));
+    assertEquals("1.000000 s", SimTime.scaled(1e9));
   }
 
   /** Every format that keeps every picosecond reads back as the same time. */

@@ -10,7 +10,13 @@ import java.io.ObjectOutputStream;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** Our stream is the JDK's SplittableRandom, draw for draw, so no run's results moved with it. */
+/**
+ * Our stream is the JDK's SplittableRandom, draw for draw, so no run's results moved with it.
+ *
+ * <p>Equivalent mutant left alive: in nextInt, {@code u + m - r < 0} as {@code <= 0} (line 46):
+ * u - r is a multiple of the bound below 2^31 and m = bound - 1 >= 1, so the sum is never 0, even
+ * where it overflows.
+ */
 class SplitMix64Test {
 
   @Test

@@ -93,4 +93,39 @@ class FatTreeTest {
     assertEquals("up", t.portName(0, 1));
     assertEquals("down 1", t.portName(t.nodes(), 2));
   }
+
+  /**
+   * Every switch, port and link of a 3-ary 3-tree by name, worked out from where it is: "tree l.w"
+   * is switch w of level l; a level switch has k down ports and, below the top, k up ports.
+   *
+   * <p>Equivalent mutant left alive: in {@code route}, {@code w = (switchId - nodes) % perLevel}
+   * with + for - (line 90): nodes = k^n is a multiple of perLevel = k^(n-1), so both give w.
+   */
+  @ParameterizedTest(name = "{0}-ary {1}-tree")
+  @CsvSource({"3, 3", "2, 2"})
+  void everySwitchPortAndLinkIsNamedForItsPlace(int k, int n) {
+    Topology t = tree(k, n);
+    int nodes = t.nodes();
+    int perLevel = FatTreeTopology.power(k, n - 1);
+    List<String> names = new ArrayList<>();
+    for (int s = 0; s < t.switches(); s++) {
+      names.add(s < nodes ? "node " + s : "tree " + (s - nodes) / perLevel + "." + (s - nodes) % perLevel);
+      assertEquals(names.get(s), t.switchName(s));
+      boolean top = s >= nodes + (n - 1) * perLevel;
+      assertEquals(s < nodes ? 2 : top ? k + 1 : 2 * k + 1, t.ports(s), names.get(s) + " ports");
+      for (int p = 0; p < t.ports(s); p++) {
+        String want = s < nodes ? (p == 0 ? "local" : "up") : p == 0 ? "unused" : p <= k ? "down " + (p - 1)
+            : "up " + (p - k - 1);
+        assertEquals(want, t.portName(s, p), names.get(s) + " port " + p);
+      }
+    }
+    for (Topology.Link link : t.links()) {
+      String from = names.get(link.fromSwitch());
+      String to = names.get(link.toSwitch());
+      String want = link.fromSwitch() < nodes ? from + " up -> " + to
+          : link.toSwitch() < nodes ? from + " down -> " + to
+          : from + " " + t.portName(link.fromSwitch(), link.fromPort()) + " -> " + to;
+      assertEquals(want, link.name());
+    }
+  }
 }

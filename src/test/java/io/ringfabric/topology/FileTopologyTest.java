@@ -5,15 +5,26 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.model.TestScenarios;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code topology.kind = file}: the reader's refusals, and up-down routes that arrive, are as short as up-down allows and never go up after down. */
 class FileTopologyTest {
+  // Equivalent mutants left alive. FileTopology: the rank comparisons' boundaries (lines 183, 194,
+  // 214, 220, 249) compare two different switches, whose ranks are never equal; in pick, the second
+  // loop always returns before its end (a switch with a finite distance has a neighbour one nearer),
+  // so its bound (219) and the -1 after it (224) are never reached. TopologyFile: the node count is
+  // -1 until read and at least 1 after, and a switch count at least the node count, so nodes < 0,
+  // nodes >= 0 and switches >= 0 (lines 60, 65, 94, 97) agree with their mutants <= 0 and > 0.
+
   /** A 4-ary 2-tree written out: nodes 0..15, leaves 16..19, tops 20..23. */
   static String fatTree() {
     StringBuilder b = new StringBuilder("nodes 16\n");
@@ -76,6 +87,72 @@ class FileTopologyTest {
     assertEquals(2, FileTopology.root(TopologyFile.parse(TestScenarios.RING_AND_RELAY + "root 2\n", "t")));
   }
 
+  @Test
+  void aRootOfZeroInTheFileOverridesTheCentre() {
+    String line = "nodes 3\nlink 0 1\nlink 1 2\n"; // 1 is one hop from each end
+    assertEquals(1, FileTopology.root(TopologyFile.parse(line, "t")));
+    assertEquals(0, FileTopology.root(TopologyFile.parse(line + "root 0\n", "t")));
+  }
+
+  /** The largest counts a file may give: 4096 switches, a switch count equal to the node count, root 4095. */
+  @Test
+  void theLimitsThemselvesAreAccepted() {
+    StringBuilder chain = new StringBuilder("nodes 4096\nswitches 4096\nroot 4095\n");
+    for (int s = 0; s + 1 < 4096; s++) {
+      chain.append("link ").append(s).append(' ').append(s + 1).append('\n');
+    }
+    TopologySpec spec = TopologyFile.parse(chain.toString(), "t");
+    assertEquals(List.of(4096, 4096, 4095), spec.dims());
+    assertEquals(List.of(1, 1, -1), TopologyFile.parse("nodes 1", "t").dims());
+  }
+
+  /** Of parallel shortest ways, the destination's number picks one (d mod the count), so destinations share them. */
+  @Test
+  void destinationsShareParallelWays() {
+    Topology t = build("nodes 2\nlink 0 1\nlink 0 1\n");
+    assertEquals(2, t.route(0, 1)); // 1 mod 2: the second link
+    assertEquals(1, t.route(1, 0)); // 0 mod 2: the first
+  }
+
+  /**
+   * In the 4-ary 2-tree as a file the root is top switch 20, and the other tops rank below the
+   * leaves: a packet that came down from 20 to leaf 16 may only go on down, and from 16 there is no
+   * way down to node 5 (-1); arrived from its node, it goes up to 20 (port 5).
+   */
+  @Test
+  void aPacketThatCameDownMayOnlyGoOnDown() {
+    Topology t = build(fatTree());
+    assertEquals(20, FileTopology.root(t.spec()));
+    int fromRoot = 5; // leaf 16's ports: 1..4 its nodes, 5..8 the tops 20..23
+    assertEquals(20, t.linkAt(16, fromRoot).toSwitch());
+    assertEquals(-1, t.route(16, fromRoot, 5, 0));
+    assertEquals(2, t.route(16, fromRoot, 1, 0));
+    assertEquals(5, t.route(16, 1, 5, 0));
+    assertEquals(5, t.route(16, Topology.LOCAL_PORT, 5, 0));
+    assertEquals(5, t.route(16, 5));
+    assertEquals(1, t.route(5, 9));
+    assertEquals(Topology.LOCAL_PORT, t.route(9, 9));
+    assertEquals("unused", t.portName(16, 0));
+    assertEquals("file test.topo", t.toString());
+  }
+
+  @Test
+  void aFileIsReadAsItsTextOrRefusedSayingWhy(@TempDir Path dir) throws IOException {
+    Path file = Files.writeString(dir.resolve("two.topo"), "nodes 2\nlink 0 1\n");
+    TopologySpec spec = TopologyFile.read(file);
+    assertEquals(List.of(2, 2, -1), spec.dims());
+    assertEquals(List.of(0, 1), spec.links());
+    assertEquals(file.toString(), spec.file());
+    assertEquals(dir + ": cannot read it: it is a directory",
+        assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(dir)).getMessage());
+    Path missing = dir.resolve("missing.topo");
+    assertEquals(missing + ": cannot read it: no such file",
+        assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(missing)).getMessage());
+    Path binary = Files.write(dir.resolve("binary.topo"), new byte[] {(byte) 0xFF, '\n'});
+    assertEquals(binary + ": cannot read it: Input length = 1",
+        assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(binary)).getMessage());
+  }
+
   /** The switches a packet passes from node {@code s} to node {@code d}, following the topology's route. */
   static int[] walk(Topology t, int s, int d) {
     int[] path = new int[t.switches() + 1];
@@ -99,21 +176,7 @@ class FileTopologyTest {
 
   /** Ranks worked out here: distance from the root, then id. */
   private static int[] ranks(Topology t) {
-    int root = FileTopology.root(t.spec());
-    int[] dist = new int[t.switches()];
-    Arrays.fill(dist, -1);
-    dist[root] = 0;
-    ArrayDeque<Integer> q = new ArrayDeque<>(List.of(root));
-    while (!q.isEmpty()) {
-      int s = q.poll();
-      for (int p = 1; p < t.ports(s); p++) {
-        int v = t.linkAt(s, p).toSwitch();
-        if (dist[v] < 0) {
-          dist[v] = dist[s] + 1;
-          q.add(v);
-        }
-      }
-    }
+    int[] dist = Shapes.distances(t, FileTopology.root(t.spec()));
     Integer[] order = new Integer[t.switches()];
     for (int i = 0; i < order.length; i++) {
       order[i] = i;
@@ -175,7 +238,14 @@ class FileTopologyTest {
       "nodes 3\\nlink 0 1|test.topo: node 2 is not connected to node 0: every switch must be reachable from every other",
       "nodes 2\\nswitches 2\\nlink 0 5|test.topo: switch 5 is used but 'switches 2' numbers them 0..1",
       "# nothing|test.topo: no 'nodes N' line: the file is empty",
-      "nodes 2\\nnodes 2|test.topo:2: 'nodes' given twice"})
+      "nodes 2\\nnodes 2|test.topo:2: 'nodes' given twice",
+      "nodes 2\\nswitches 3\\nlink 0 1\\nlink 1 3|test.topo: switch 3 is used but 'switches 3' numbers them 0..2",
+      "nodes 2\\nlink 0 4096|test.topo:2: switch 4096 is out of range 0..4095",
+      "nodes 2\\nlink -1 1|test.topo:2: switch -1 is out of range 0..4095",
+      "nodes 2\\nswitches 1|test.topo:2: switches 1 is out of range: a switch count, at least the node count from 2 to 4096",
+      "nodes 65537|test.topo:1: nodes 65537 is out of range: a node count from 1 to 65536",
+      "nodes 65536|test.topo: 65536 switches, more than 4096",
+      "nodes 4097|test.topo: 4097 switches, more than 4096"})
   void aBadFileIsRefusedWithItsLineAndTheReason(String text, String message) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> TopologyFile.parse(text.replace("\\n", "\n"), "test.topo"));

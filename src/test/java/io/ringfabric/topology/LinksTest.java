@@ -17,6 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The link tables: counts, order, and that every link has its partner the other way. */
 class LinksTest {
+  // Equivalent mutant left alive: AbstractTopology.checkNode returning 0 (line 81): every caller
+  // uses it only for its range check and ignores the value.
+
   static Stream<String> allShapes() {
     return Shapes.all();
   }
@@ -162,5 +165,30 @@ class LinksTest {
     assertThrows(IndexOutOfBoundsException.class, () -> t.linkAt(9, 1));
     assertThrows(IndexOutOfBoundsException.class, () -> t.ports(9));
     assertThrows(IndexOutOfBoundsException.class, () -> t.portName(0, -1));
+  }
+
+  /** Ports are checked against the switch, not just the name table: a ring's switch has three. */
+  @Test
+  void portNamesOutOfRangeAreRejected() {
+    Topology t = Shapes.build("ring 5");
+    assertEquals("ccw", t.portName(0, 2));
+    assertThrows(IndexOutOfBoundsException.class, () -> t.portName(0, 3));
+  }
+
+  /** The builder refuses switches and ports that do not exist, naming them; its links chain. */
+  @Test
+  void theBuilderRefusesWhatDoesNotExist() {
+    LinkTable table = new LinkTable.Builder(new int[] {2, 3}).link(0, 1, 1, 2, "a").link(1, 2, 0, 1, "b").build();
+    assertEquals(List.of(new Link(0, 1, 1, 2, "a"), new Link(1, 2, 0, 1, "b")), table.links());
+    assertEquals(3, table.ports(1));
+    List<String> refusals = new java.util.ArrayList<>();
+    for (int[] l : new int[][] {{2, 1, 0, 1}, {-1, 1, 0, 1}, {0, 1, 2, 1}, {0, 2, 1, 1}, {0, -1, 1, 1},
+        {1, 3, 0, 1}, {0, 0, 1, 1}}) {
+      LinkTable.Builder b = new LinkTable.Builder(new int[] {2, 3});
+      refusals.add(assertThrows(IllegalArgumentException.class, () -> b.link(l[0], l[1], l[2], l[3], "x"))
+          .getMessage());
+    }
+    assertEquals(List.of("no switch 2", "no switch -1", "no switch 2", "switch 0 has no port 2",
+        "switch 0 has no port -1", "switch 1 has no port 3", "port 0 is local, not a link: x"), refusals);
   }
 }

@@ -111,8 +111,41 @@ class RoutingKindsTest {
     // arrived in an escape channel: it stays in them, dimension-order
     n = r.route(1, 2, 0, 3, 0, ways);
     assertEquals(List.of(1, 0), box(ways, n));
+    // arrived over a link in the adaptive class (2, the escape count): offered the adaptive ways again
+    n = r.route(1, GridPorts.MINUS_X, 2, 36, 0, ways);
+    assertEquals(List.of(1, 2, 3, 2, 4, 2, 1, 0), box(ways, n));
     assertEquals(3, r.leastChannels());
     assertEquals(List.of(0, 1, 2, 2), List.of(r.classOf(0, 4), r.classOf(1, 4), r.classOf(2, 4), r.classOf(3, 4)));
+  }
+
+  /** Dimension-order and Valiant use their classes round-robin over the channels; each names its kind. */
+  @Test
+  void channelsServeTheClassesInTurn() {
+    Topology torus = Shapes.build("torus 4x4");
+    Routing order = Routing.of(Routing.DIMENSION_ORDER, torus, true);
+    assertEquals(Routing.DIMENSION_ORDER, order.kind());
+    assertEquals(2, order.leastChannels());
+    assertEquals(List.of(0, 1, 0, 1), List.of(order.classOf(0, 4), order.classOf(1, 4), order.classOf(2, 4),
+        order.classOf(3, 4)));
+    Routing valiant = Routing.of(Routing.VALIANT, torus, true);
+    assertEquals(Routing.VALIANT, valiant.kind());
+    assertEquals(4, valiant.classes());
+    assertEquals(4, valiant.leastChannels());
+    assertEquals(List.of(0, 3, 0, 1), List.of(valiant.classOf(0, 8), valiant.classOf(3, 8), valiant.classOf(4, 8),
+        valiant.classOf(5, 8)));
+    assertEquals(Routing.MINIMAL_ADAPTIVE, Routing.of(Routing.MINIMAL_ADAPTIVE, torus, true).kind());
+    Routing mesh = Routing.of(Routing.VALIANT, Shapes.build("mesh 3x3"), true);
+    assertEquals(2, mesh.leastChannels());
+  }
+
+  @Test
+  void aStarTakesDimensionOrderOrUpDownAlike() {
+    assertEquals(List.of(Routing.DIMENSION_ORDER, Routing.UP_DOWN), Routing.allowed("star"));
+    Routing r = Routing.of(Routing.UP_DOWN, Shapes.build("star 5"), true);
+    assertEquals(Routing.UP_DOWN, r.kind());
+    int[] ways = new int[2 * Routing.MAX_WAYS];
+    assertEquals(1, r.route(5, 1, 0, 3, 0, ways));
+    assertEquals(List.of(4, 0), box(ways, 1));
   }
 
   private static List<Integer> box(int[] a, int n) {

@@ -1,6 +1,8 @@
 package io.ringfabric.topology;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -65,5 +67,24 @@ final class Shapes {
   static int ringDistance(int p, int q, int k) {
     int d = Math.abs(p - q);
     return Math.min(d, k - d);
+  }
+
+  /** Links from every switch to {@code target} (the same as from it: every link has its partner), by breadth-first search; -1 if unreachable. */
+  static int[] distances(Topology t, int target) {
+    int[] dist = new int[t.switches()];
+    Arrays.fill(dist, -1);
+    dist[target] = 0;
+    ArrayDeque<Integer> q = new ArrayDeque<>(List.of(target));
+    while (!q.isEmpty()) {
+      int s = q.poll();
+      for (int p = 1; p < t.ports(s); p++) {
+        Topology.Link link = t.linkAt(s, p);
+        if (link != null && dist[link.toSwitch()] < 0) {
+          dist[link.toSwitch()] = dist[s] + 1;
+          q.add(link.toSwitch());
+        }
+      }
+    }
+    return dist;
   }
 }

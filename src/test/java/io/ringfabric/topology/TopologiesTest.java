@@ -14,6 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class TopologiesTest {
+  // Equivalent mutant left alive: in Topologies.check, want < 0 as want <= 0 (line 71): dimsFor
+  // gives -1 or at least 1, never 0.
+
   @ParameterizedTest(name = "dimsFor({0}) = {1}")
   @CsvSource({"ring, 1", "star, 1", "mesh, 2", "torus, 2", "fattree, -1", "Mesh, -1", "'', -1"})
   void dimsFor(String kind, int dims) {
@@ -60,6 +63,17 @@ class TopologiesTest {
   void largestTopologiesBuild() {
     assertEquals(65536, Topologies.build(new TopologySpec("ring", List.of(65536))).nodes());
     assertEquals(65537, Topologies.build(new TopologySpec("star", List.of(65536))).switches());
+  }
+
+  /** A fat tree's node count is arity^levels: 16^4 = 65536 is the most, 16^5 is refused by its count. */
+  @Test
+  void fatTreesUpTo65536NodesBuild() {
+    Topology t = Topologies.build(new TopologySpec(Topologies.FAT_TREE, List.of(16, 4)));
+    assertEquals(65536, t.nodes());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Topologies.build(new TopologySpec(Topologies.FAT_TREE, List.of(16, 5))));
+    assertEquals("topology fat-tree [16, 5] has 1048576 nodes, at most 65536 (16-bit node ids)", e.getMessage());
+    assertEquals("torus [4, 3]", Topologies.build(new TopologySpec("torus", List.of(4, 3))).toString());
   }
 
   /** The Calxeda maximum: 4096 nodes as a 64x64 torus, with tables linear in the link count. */

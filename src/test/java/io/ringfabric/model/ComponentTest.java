@@ -1,0 +1,101 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every component does around its own handling: the clock, the count and digest of what it
+ * handled, events it sends (never into the past), the key order of events, and the least delays
+ * between kinds of component that the engines' lookahead rests on.
+ *
+ * <p>Equivalent mutants left alive in Event.before: {@code time < other.time} and {@code source <
+ * other.source} as {@code <=} (lines 26, 29) are reached only when the two differ.
+ *
+ * <p>Left alive: the call that traces each message at trace level "all" (Component line 77), a
+ * trace-only call whose records the trace package's tests check.
+ */
+class ComponentTest {
+  /** Answers each event with one to component 9, {@code delay} later. */
+  private static final class Echo extends Component {
+    long delay = 5;
+
+    Echo() {
+      super(3, "echo");
+    }
+
+    @Override
+    protected void handle(Event event) {
+      send(9, delay, Core.CoreFree.INSTANCE);
+    }
+  }
+
+  @Test
+  void aComponentKeepsItsClockCountAndDigestAndSendsFromNow() {
+    Echo echo = new Echo();
+    List<Event> sent = new ArrayList<>();
+    echo.attach(sent::add);
+    assertEquals("echo", echo.name());
+    assertEquals("echo", echo.toString());
+    Event first = new Event(100, 1, 0, 3, Core.CoreFree.INSTANCE);
+    Event second = new Event(250, 2, 4, 3, Core.CoreFree.INSTANCE);
+    echo.deliver(first);
+    echo.delay = 0; // at once is allowed
+    echo.deliver(second);
+    assertEquals(250, echo.lastEventPs());
+    assertEquals(2, echo.eventsHandled());
+    long digest = 0x52494E4746414252L;
+    for (Event e : List.of(first, second)) {
+      digest = Component.mix(Component.mix(Component.mix(Component.mix(digest, e.time()), e.source()), e.sequence()),
+          e.kind().ordinal());
+    }
+    assertEquals(digest, echo.eventDigest());
+    assertEquals(List.of(new Event(105, 3, 0, 9, Core.CoreFree.INSTANCE), new Event(250, 3, 1, 9, Core.CoreFree.INSTANCE)),
+        sent);
+    echo.delay = -1;
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> echo.deliver(second));
+    assertEquals("echo sent CORE_FREE into the past", e.getMessage());
+  }
+
+  /** Pinned values: digests go into run fingerprints compared across JVMs and versions. */
+  @Test
+  void theMixIsTheSameFunctionEverywhere() {
+    assertEquals(-2152535657050944081L, Component.mix(0, 0));
+    assertEquals(3965022595533706929L, Component.mix(1, 2));
+    assertEquals(-7376384718982773735L, Component.mix(-1, 12345));
+    assertEquals(-3483270916373305134L, Component.mix(0x52494E4746414252L, 7));
+  }
+
+  @Test
+  void eventsAreOrderedByTimeThenSourceThenSequence() {
+    Event e = new Event(10, 2, 5, 0, Core.CoreFree.INSTANCE);
+    assertTrue(e.before(new Event(11, 0, 0, 0, Core.CoreFree.INSTANCE)));
+    assertFalse(e.before(new Event(9, 9, 9, 0, Core.CoreFree.INSTANCE)));
+    assertTrue(e.before(new Event(10, 3, 0, 0, Core.CoreFree.INSTANCE)));
+    assertFalse(e.before(new Event(10, 1, 9, 0, Core.CoreFree.INSTANCE)));
+    assertTrue(e.before(new Event(10, 2, 6, 0, Core.CoreFree.INSTANCE)));
+    assertFalse(e.before(new Event(10, 2, 4, 0, Core.CoreFree.INSTANCE)));
+    assertFalse(e.before(e), "not strictly before itself");
+  }
+
+  @Test
+  void theLeastDelaysAreTheTimingsEachKindOfMessageWaitsAtLeast() {
+    FabricSpec fabric = new FabricSpec(10_000_000_000L, 7_000, 3_000, 256, 16, Switching.CUT_THROUGH);
+    TimingSpec timing = new TimingSpec(40_000, 90_000, 10_000_000_000L, 20_000, 0, 0);
+    LeastDelays d = new LeastDelays(new MachineSpec(null, fabric, timing, null, 0, false));
+    assertEquals(10_000, d.betweenNodes());
+    assertEquals(Core.REGISTER_WRITES * 40_000L, d.inNode(ComponentKind.CORE, ComponentKind.MODULE));
+    assertEquals(90_000, d.inNode(ComponentKind.CORE, ComponentKind.MEMORY), "less than the register writes");
+    assertEquals(20_000, d.inNode(ComponentKind.MODULE, ComponentKind.SWITCH));
+    assertEquals(90_000, d.inNode(ComponentKind.MEMORY, ComponentKind.CORE));
+    assertEquals(3_000, d.inNode(ComponentKind.SWITCH, ComponentKind.MODULE));
+    assertEquals(0, d.inNode(ComponentKind.SWITCH, ComponentKind.SWITCH));
+    assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.SWITCH, ComponentKind.CORE), "a switch never sends to a core");
+    assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.MEMORY, ComponentKind.SWITCH));
+  }
+}

@@ -1,0 +1,178 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.topology.Routing;
+import io.ringfabric.topology.Topologies;
+import io.ringfabric.topology.TopologySpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A switch's input channels and output credits on their own, without a switch: where the credits
+ * start, which channel a packet joins, how a head's wait for a credit is counted, and how an
+ * input's crossbar paths are shared. Here a 4x4 torus switch (5 ports), 2 channels of each of the
+ * two message classes per port (4 per port), 1,000 bytes of room each, dimension-order routing
+ * with dateline classes (channel v serves class v mod 2), warm-up until 500 ps.
+ *
+ * <p>Equivalent mutant left alive: in useInput, {@code inputFree[j] < inputFree[k]} as {@code <=}
+ * (line 356) gives a tie between two paths free at the same time to the later one; the paths are
+ * alike and only the times they are free at are ever read, so which one takes the packet changes
+ * nothing.
+ */
+class VirtualChannelsTest {
+  private static final int ROOM = 1_000;
+  private static final long WARM_UP = 500;
+
+  private static VirtualChannels channels(int speedup, boolean... credited) {
+    FabricSpec fabric = new FabricSpec(10_000_000_000L, 1_000, 1_000, 256, 16, Switching.CUT_THROUGH,
+        FlowControl.CREDIT, 2, ROOM, true, true, FabricSpec.DEADLOCK_TIMEOUT_PS, 0, 0, speedup, "auto",
+        FaultPlan.NONE);
+    Routing routing = Routing.of(Routing.DIMENSION_ORDER,
+        Topologies.build(new TopologySpec("torus", List.of(4, 4))), true);
+    return new VirtualChannels(credited.length, fabric, routing, credited, WARM_UP);
+  }
+
+  private static VirtualChannels channels() {
+    return channels(1, false, true, true, false, true);
+  }
+
+  private static Packet packet(Packet.Type type, long sequence) {
+    Packet.ActionId action = new Packet.ActionId(1, 0, sequence);
+    Packet.Header header = type.isRequest()
+        ? Packet.Header.putRequest(action, 5, 0, 0, Long.MAX_VALUE, ElementOrigin.NONE)
+        : Packet.Header.response(type, action, 0, Status.DONE, ElementOrigin.NONE);
+    return header.split(null, 256)[0];
+  }
+
+  @Test
+  void onlyOutputsWithALinkStartWithCreditForEveryChannel() {
+    VirtualChannels ch = channels();
+    assertEquals(4, ch.perPort());
+    assertEquals(20, ch.buffers());
+    boolean[] linked = {false, true, true, false, true};
+    for (int out = 0; out < 5; out++) {
+      for (int vc = 0; vc < 4; vc++) {
+        assertEquals(linked[out] ? ROOM : 0, ch.credits(out, vc), "output " + out + " vc " + vc);
+      }
+    }
+  }
+
+  @Test
+  void requestsAndResponsesHaveChannelsOfTheirOwn() {
+    VirtualChannels ch = channels();
+    Packet request = packet(Packet.Type.PUT_REQUEST, 1);
+    Packet response = packet(Packet.Type.GET_RESPONSE, 1);
+    assertEquals(0, ch.classBase(request));
+    assertEquals(2, ch.classBase(response));
+    assertEquals(List.of(0, 1, 0, 1), List.of(ch.classOf(0), ch.classOf(1), ch.classOf(2), ch.classOf(3)));
+    // the credit pick keeps to the packet's message class: vc 2 or 3 for a response
+    assertEquals(3, ch.pick(1, response, 1, 100));
+    assertEquals(-1, ch.pick(3, response, 1, 100), "no credit behind an output without a link");
+  }
+
+  /** A packet from the module joins the channel of its class holding fewest, the lowest of equals. */
+  @Test
+  void anInjectedPacketJoinsItsClassesShortestChannel() {
+    VirtualChannels ch = channels();
+    Packet response = packet(Packet.Type.PUT_RESPONSE, 1);
+    assertEquals(2, ch.injectionChannel(response));
+    assertTrue(ch.arrive(0, 2, response, 50, 0));
+    assertEquals(1, ch.size(2));
+    assertEquals(0, ch.size(3));
+    assertEquals(3, ch.injectionChannel(response));
+    assertFalse(ch.arrive(0, 2, response, 50, 0), "the second packet of a channel is not its head");
+    assertTrue(ch.arrive(0, 3, response, 50, 0));
+    assertEquals(3, ch.injectionChannel(response));
+    assertEquals(0, ch.injectionChannel(packet(Packet.Type.GET_REQUEST, 2)));
+  }
+
+  /** A head waits on one output at a time; its wait counts as a stall from the warm-up's end on. */
+  @Test
+  void aHeadsWaitForACreditIsCountedOnTheOutputItWaitedOn() {
+    VirtualChannels ch = channels();
+    int b = 4 + 1; // port 1, vc 1
+    assertFalse(ch.blocked(b));
+    assertEquals(0, ch.unblock(b, 100), "a head that did not wait waited 0");
+    assertTrue(ch.block(b, 0, 1, 200)); // on the module's port, the lowest output
+    assertTrue(ch.blocked(b));
+    assertFalse(ch.block(b, 2, 0, 300), "already waiting: the first wait stands");
+    assertEquals(0, ch.blockedOn(b));
+    assertEquals(1, ch.blockedClass(b));
+    assertEquals(200, ch.blockedSince(b));
+    assertEquals(300, ch.unblock(b, 500)); // ends at the warm-up's end: counted
+    assertFalse(ch.blocked(b));
+    assertEquals(1, ch.stalls(0));
+    assertEquals(300, ch.stallPs(0));
+    assertTrue(ch.block(b, 4, 0, 100));
+    assertEquals(4, ch.blockedOn(b));
+    assertEquals(399, ch.unblock(b, 499)); // ends before it: not counted
+    assertEquals(0, ch.stalls(4));
+    assertEquals(1, ch.stalls());
+  }
+
+  @Test
+  void theLastOutputGrantedAndEachOutputsLastBufferAreRemembered() {
+    VirtualChannels ch = channels();
+    ch.served(3, 7);
+    ch.served(1, 9);
+    assertEquals(1, ch.outputTurn());
+    assertEquals(7, ch.turn(3));
+    assertEquals(9, ch.turn(1));
+  }
+
+  /** With an input speedup of 2 an input has two crossbar paths; a packet takes the one free soonest. */
+  @Test
+  void anInputsPacketsTakeItsPathFreeSoonest() {
+    VirtualChannels ch = channels(2, false, true, true, true, true);
+    ch.useInput(4, 1_000);
+    assertEquals(Long.MIN_VALUE / 4, ch.inputFreeAt(4), "one path of input 4 is still free");
+    ch.useInput(4, 3_000);
+    assertEquals(1_000, ch.inputFreeAt(4));
+    ch.useInput(4, 2_000); // the path free at 1,000
+    assertEquals(2_000, ch.inputFreeAt(4));
+    ch.useInput(4, 4_000);
+    assertEquals(3_000, ch.inputFreeAt(4));
+    assertEquals(Long.MIN_VALUE / 4, ch.inputFreeAt(3), "input 3's paths are its own");
+  }
+
+  /** Room taken by arrivals is counted per input buffer, and freed as each departure leaves. */
+  @Test
+  void anInputBuffersRoomIsFreedAsItsPacketsLeave() {
+    VirtualChannels ch = channels();
+    Packet p = packet(Packet.Type.PUT_REQUEST, 1);
+    int b = 4; // port 1, vc 0: the first buffer that counts its room
+    assertEquals(Long.MIN_VALUE / 4, ch.nextLeave(b, 7), "nothing has left yet");
+    ch.arrive(1, 0, p, 400, 0);
+    ch.arrive(1, 0, p, 400, 0);
+    ch.depart(b, 100, 100);
+    assertEquals(1, ch.size(b));
+    ch.arrive(1, 0, p, 600, 100); // the first has left by 100: 400 + 600 held
+    ch.arrive(1, 1, p, 300, 100);
+    assertEquals(1_000, ch.maxHeld(1, 0));
+    assertEquals(300, ch.maxHeld(1, 1));
+    assertEquals(0, ch.maxHeld(0, 1));
+    assertEquals(100 + 7, ch.nextLeave(b, 7));
+  }
+
+  /** The last buffer's head can have all five ways; leaving, it stops wanting each of them. */
+  @Test
+  void aHeadWithEveryWayStopsWantingThemAllAsItLeaves() {
+    VirtualChannels ch = channels();
+    int last = ch.buffers() - 1;
+    ch.arrive(4, 3, packet(Packet.Type.GET_RESPONSE, 1), 100, 0);
+    ch.route(last, new int[] {1, 0, 2, 0, 4, 1, 0, 0, 3, 1}, Routing.MAX_WAYS, 10);
+    assertEquals(5, ch.wayCount(last));
+    assertEquals(4, ch.wayPort(last, 2));
+    assertEquals(1, ch.wayClass(last, 2));
+    assertEquals(10, ch.headSince(last));
+    assertTrue(ch.wants(3).get(last));
+    ch.depart(last, 20, 20);
+    for (int out = 0; out < 5; out++) {
+      assertTrue(ch.wants(out).isEmpty(), "output " + out);
+    }
+    assertEquals(0, ch.wayCount(last));
+  }
+}
