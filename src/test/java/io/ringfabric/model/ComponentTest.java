@@ -87,7 +87,7 @@ class ComponentTest {
   void theLeastDelaysAreTheTimingsEachKindOfMessageWaitsAtLeast() {
     FabricSpec fabric = new FabricSpec(10_000_000_000L, 7_000, 3_000, 256, 16, Switching.CUT_THROUGH);
     TimingSpec timing = new TimingSpec(40_000, 90_000, 10_000_000_000L, 20_000, 0, 0);
-    LeastDelays d = new LeastDelays(new MachineSpec(null, fabric, timing, null, 0, false));
+    LeastDelays d = new LeastDelays(new MachineSpec(null, fabric, timing, null, 0, Sampling.OFF, false));
     assertEquals(10_000, d.betweenNodes());
     assertEquals(Core.REGISTER_WRITES * 40_000L, d.inNode(ComponentKind.CORE, ComponentKind.MODULE));
     assertEquals(90_000, d.inNode(ComponentKind.CORE, ComponentKind.MEMORY), "less than the register writes");
