@@ -105,6 +105,8 @@ class PacketTest {
         () -> PacketFrame.read(java.nio.ByteBuffer.wrap(cut))).getMessage());
     java.nio.ByteBuffer.wrap(cut).putInt(lengthAt, 5);
     assertArrayEquals(p.chunk(), PacketFrame.read(java.nio.ByteBuffer.wrap(cut)).chunk(), "a chunk to the frame's end is whole");
+    Packet empty = Packet.Header.getRequest(ACTION, 1, 0, 64, 1_000).split(null, 256)[0];
+    assertEquals(0, PacketFrame.read(java.nio.ByteBuffer.wrap(PacketFrame.bytes(empty))).chunk().length, "no chunk at all");
   }
 
   @Test
