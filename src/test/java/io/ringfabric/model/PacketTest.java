@@ -2,6 +2,7 @@ package io.ringfabric.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Random;
@@ -85,6 +86,27 @@ class PacketTest {
   private static int spreadOf(long sequence) {
     return Packet.Header.getRequest(new Packet.ActionId(3, 7, sequence), 1, 0, 64, Long.MAX_VALUE)
         .split(null, 256)[0].spread();
+  }
+
+  /** A frame read back whole, and refused naming what is wrong: an unknown type, a chunk longer than what is left. */
+  @Test
+  void aFrameIsReadBackOrRefusedSayingWhatIsWrong() {
+    Packet p = Packet.Header.putRequest(ACTION, 9, 2, 5, 1_000, ElementOrigin.NONE).split(new byte[] {1, 2, 3, 4, 5}, 256)[0];
+    byte[] frame = PacketFrame.bytes(p);
+    java.nio.ByteBuffer.wrap(frame).put(0, (byte) (Packet.Type.values().length - 1)); // the last type: a GET response
+    assertEquals(Packet.Type.GET_RESPONSE, PacketFrame.read(java.nio.ByteBuffer.wrap(frame)).type());
+    frame[0] = (byte) Packet.Type.values().length;
+    assertEquals("has an unknown packet type (4)", assertThrows(PacketFrame.BadFrame.class,
+        () -> PacketFrame.read(java.nio.ByteBuffer.wrap(frame))).getMessage());
+    byte[] cut = PacketFrame.bytes(p);
+    int lengthAt = cut.length - 5 - 4;
+    java.nio.ByteBuffer.wrap(cut).putInt(lengthAt, 6);
+    assertEquals("is cut short: it claims a 6-byte chunk; 5 bytes are left", assertThrows(PacketFrame.BadFrame.class,
+        () -> PacketFrame.read(java.nio.ByteBuffer.wrap(cut))).getMessage());
+    java.nio.ByteBuffer.wrap(cut).putInt(lengthAt, 5);
+    assertArrayEquals(p.chunk(), PacketFrame.read(java.nio.ByteBuffer.wrap(cut)).chunk(), "a chunk to the frame's end is whole");
+    Packet empty = Packet.Header.getRequest(ACTION, 1, 0, 64, 1_000).split(null, 256)[0];
+    assertEquals(0, PacketFrame.read(java.nio.ByteBuffer.wrap(PacketFrame.bytes(empty))).chunk().length, "no chunk at all");
   }
 
   @Test
