@@ -208,8 +208,8 @@ public final class MessagingModule extends Component {
    * when the first one starts to leave.
    */
   long inject(Packet[] packets, long ready) {
+    inFabric.change(now(), packets.length); // out again when delivered, whichever way they go
     if (limits.directLocalPath() && packets[0].targetNode() == node) {
-      inFabric.change(now(), packets.length); // out again when delivered, as through the switch
       for (Packet p : packets) { // module.local-path = direct: its own ring, without the switch
         send(id(), ready - now(), new PacketDelivered(p));
       }
@@ -217,7 +217,6 @@ public final class MessagingModule extends Component {
     }
     int sw = layout.switchComponent(node);
     long first = -1;
-    inFabric.change(now(), packets.length);
     for (Packet p : packets) {
       int wire = fabric.wireBytes(p);
       long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
