@@ -69,6 +69,8 @@ final class ClusterLocalCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Mixin HgrmArg hgrmArg;
+
   @Mixin ProgressArg progressArg;
 
   @Mixin CheckpointArgs checkpointArgs;
@@ -96,6 +98,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Duration timeout = Times.joinTimeout(joinTimeout);
     var trace = traceArgs.options(scenario);
     Scenarios.prepareOutputDirectory(out);
+    hgrmArg.prepare();
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
     clearOldLogs(logs);
@@ -118,7 +121,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
                 stderr.flush();
               }, jvms.died(), counted, checkpoints);
         }
-        int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
+        int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
         return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
       }
     } catch (EngineAborted e) {

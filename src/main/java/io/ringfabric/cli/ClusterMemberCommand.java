@@ -78,6 +78,8 @@ final class ClusterMemberCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Mixin HgrmArg hgrmArg;
+
   @Mixin ProgressArg progressArg;
 
   @Mixin CheckpointArgs checkpointArgs;
@@ -109,8 +111,11 @@ final class ClusterMemberCommand implements Callable<Integer> {
     Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     if (options.lead()) {
       Scenarios.prepareOutputDirectory(out);
+      hgrmArg.prepare();
     } else if (options.trace() != null) {
       throw new BadInput("--trace is for the lead (the first seed, " + seeds.get(0) + "); members record for it");
+    } else if (hgrmArg.dir != null) {
+      throw new BadInput("--hgrm is for the lead (the first seed, " + seeds.get(0) + "), which merges the latencies");
     }
     if (exitWithParent) {
       endWithParent(stderr);
@@ -128,7 +133,7 @@ final class ClusterMemberCommand implements Callable<Integer> {
       if (finished == null) {
         return interrupts.exitCode(Main.OK);
       }
-      int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, stdout, stderr);
+      int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
       return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());

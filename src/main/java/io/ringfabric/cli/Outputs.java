@@ -2,6 +2,7 @@ package io.ringfabric.cli;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.report.HtmlReport;
+import io.ringfabric.stats.HgrmFiles;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.ResultsJson;
 import io.ringfabric.stats.RunResult;
@@ -11,16 +12,22 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What a finished run leaves behind: the report on stdout, report.txt, report.html, results.json,
- * and scenario.conf, the scenario with every setting resolved: run it and the run is repeated.
+ * and scenario.conf, the scenario with every setting resolved: run it and the run is repeated;
+ * with {@code --hgrm}, the latency distributions.
  */
 final class Outputs {
   private Outputs() {}
 
-  /** Prints and writes the run's results; returns the exit status the run deserves. */
-  static int write(RunResult result, Scenario scenario, Path out, Path trace, PrintWriter stdout,
+  /**
+   * Prints and writes the run's results; returns the exit status the run deserves.
+   *
+   * @param hgrm the {@code --hgrm} directory, or null
+   */
+  static int write(RunResult result, Scenario scenario, Path out, Path trace, Path hgrm, PrintWriter stdout,
       PrintWriter stderr) {
     String report = Report.render(result);
     stdout.print(report);
@@ -37,6 +44,14 @@ final class Outputs {
     } catch (IOException e) {
       throw new BadInput("cannot write to " + out + ": " + Scenarios.describe(e));
     }
+    List<String> histograms = List.of();
+    if (hgrm != null) {
+      try {
+        histograms = HgrmFiles.write(result.latencies(), hgrm);
+      } catch (IOException e) {
+        throw new BadInput("cannot write to --hgrm " + hgrm + ": " + Scenarios.describe(e));
+      }
+    }
     if (trace != null) {
       stdout.println("wrote " + trace);
     }
@@ -44,6 +59,10 @@ final class Outputs {
     stdout.println("wrote " + html);
     stdout.println("wrote " + conf);
     stdout.println("wrote " + json);
+    if (hgrm != null) {
+      stdout.println(histograms.isEmpty() ? "no action completed: no histogram written to " + hgrm
+          : "wrote " + hgrm + ": " + String.join(", ", histograms) + " (latency in ns, HdrHistogram's percentile format)");
+    }
     stdout.flush();
     if (scenario.endRunOnProgramError() && !result.processes().failures().isEmpty()) {
       stderr.println("ringfabric: the run ended early (on-program-error = end-run): "

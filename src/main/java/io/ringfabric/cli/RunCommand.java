@@ -69,6 +69,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin TraceArgs traceArgs;
 
+  @Mixin HgrmArg hgrmArg;
+
   @Mixin CheckpointArgs checkpointArgs;
 
   @Override
@@ -83,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter stderr = spec.commandLine().getErr();
     try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
       RunResult result = run(scenario, traceOptions, counted, checkpoints);
-      int status = Outputs.write(result, scenario, out, traceArgs.trace, stdout, stderr);
+      int status = Outputs.write(result, scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
       return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
     }
   }
@@ -124,5 +126,6 @@ final class RunCommand implements Callable<Integer> {
   /** Creates the output directory before the run, so a run's results are never lost to it. */
   private void prepareOutput() {
     Scenarios.prepareOutputDirectory(out);
+    hgrmArg.prepare();
   }
 }

@@ -87,13 +87,18 @@ final class Scenarios {
 
   /** Creates an output directory before a run, so no run's results are lost to it. */
   static void prepareOutputDirectory(Path out) {
+    prepareOutputDirectory(out, "the output directory");
+  }
+
+  /** As {@link #prepareOutputDirectory(Path)}, for the directory {@code what} names (e.g. {@code --hgrm}). */
+  static void prepareOutputDirectory(Path dir, String what) {
     try {
-      Files.createDirectories(out);
+      Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new BadInput("cannot create the output directory " + out + ": " + describe(e));
+      throw new BadInput("cannot create " + what + " " + dir + ": " + describe(e));
     }
-    if (!Files.isWritable(out)) {
-      throw new BadInput("cannot write to the output directory " + out + " (permission denied)");
+    if (!Files.isWritable(dir)) {
+      throw new BadInput("cannot write to " + what + " " + dir + " (permission denied)");
     }
   }
 

@@ -25,7 +25,8 @@ public final class SimTime {
   /** The units an error message names; the long names, {@code ps} and {@code µs} work as well. */
   public static final String UNITS = "ns, us, ms, s, m, h, d";
 
-  private static final long PS_PER_NS = 1_000L;
+  /** Picoseconds in a nanosecond: results are given in nanoseconds of the model's picoseconds. */
+  public static final long PS_PER_NS = 1_000L;
   private static final long PS_PER_US = 1_000_000L;
   private static final long PS_PER_MS = 1_000_000_000L;
   private static final long PS_PER_S = 1_000_000_000_000L;

@@ -56,7 +56,7 @@ public final class HtmlReport {
 
     b.append(Html.section("latency", "Latency, doorbell to completion (ns)"));
     List<String[]> latency = Report.latencyRows(r);
-    String plot = LatencyPlot.html(r.latencyNs());
+    String plot = LatencyPlot.html(r.latencies());
     if (plot == null) {
       b.append(Html.paragraph("No action completed.", "note"));
     } else {

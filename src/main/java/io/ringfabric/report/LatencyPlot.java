@@ -4,16 +4,18 @@ import io.ringfabric.model.SimTime;
 import io.ringfabric.stats.LatencyRecorder;
 import io.ringfabric.stats.Report;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Latency against percentile, one line per kind that completed any action (put, get, the rows of
- * errors such as put-full, the programs' own measures), as HdrHistogram's plotter draws them: the
- * x axis gives each further nine of the tail the same room.
+ * Latency against percentile, one line per kind that completed any action (put, get, the programs'
+ * own measures, the message latency), as HdrHistogram's plotter draws them: the whole
+ * distribution, on an x axis that gives each further nine of the tail the same room, with a dot at
+ * each percentile the table gives.
  */
 final class LatencyPlot {
-  /** Percentiles results.json holds, in order, and their names. */
+  /** Percentiles the table gives, in order, and their names. */
   private static final double[] PERCENTILES = {50, 90, 99, 99.9};
   private static final String[] NAMES = {"p50", "p90", "p99", "p99.9"};
   /** A spread wider than this between the fastest and slowest point is drawn on a log axis. */
@@ -22,14 +24,14 @@ final class LatencyPlot {
   private LatencyPlot() {}
 
   /** The plot, or null when no kind completed anything. */
-  static String html(Map<String, LatencyRecorder.Summary> latencyNs) {
+  static String html(Map<String, LatencyRecorder> latencies) {
     List<String> kinds = new ArrayList<>();
     List<String> left = new ArrayList<>();
     long most = 0;
     double lo = Double.MAX_VALUE;
     double hi = 0;
-    for (Map.Entry<String, LatencyRecorder.Summary> e : latencyNs.entrySet()) {
-      LatencyRecorder.Summary s = e.getValue();
+    for (Map.Entry<String, LatencyRecorder> e : latencies.entrySet()) {
+      LatencyRecorder.Summary s = e.getValue().summary();
       if (s.count() <= 0) {
         continue;
       }
@@ -50,32 +52,51 @@ final class LatencyPlot {
     LinePlot plot = new LinePlot("latency-percentiles", "Latency by percentile, doorbell to completion",
         Axis.nines("percentile", nines), y);
     for (String kind : kinds) {
-      plot.add(line(kind, latencyNs.get(kind)));
+      plot.add(line(kind, latencies.get(kind)));
     }
-    String note = "Each line joins the percentiles results.json holds (p50, p90, p99, p99.9, and above"
-        + " 1,000 actions the max, at 1 - 1/count); each further nine of the tail gets the same room.";
+    String note = "Each line is the whole distribution at HdrHistogram's steps (what --hgrm writes), up to the"
+        + " slowest action at 1 - 1/count; the dots are the table's p50, p90, p99 and p99.9 and the max. Each"
+        + " further nine of the tail gets the same room.";
     if (!left.isEmpty()) {
       note += " Not drawn (the table has them): " + String.join(", ", left) + ".";
     }
     return plot.note(note).html();
   }
 
-  private static LinePlot.Line line(String kind, LatencyRecorder.Summary s) {
-    double[] ns = {s.p50(), s.p90(), s.p99(), s.p999()};
-    boolean withMax = s.count() > 1000; // with fewer, p99.9 is already the slowest action
-    int n = ns.length + (withMax ? 1 : 0);
-    double[] x = new double[n];
-    double[] y = new double[n];
-    List<String> tips = new ArrayList<>();
-    for (int i = 0; i < ns.length; i++) {
-      x[i] = Axis.ninesOf(PERCENTILES[i]);
-      y[i] = ns[i];
-      tips.add(kind + " " + NAMES[i] + ": " + SimTime.nsOneDecimal(ns[i]) + " ns");
+  /** A point of a line: where it is, and its tooltip or null for none. */
+  private record Point(double x, double ns, String tip) {}
+
+  /**
+   * The distribution's points up to the resolution the count allows (1 - 1/count: beyond it is the
+   * max alone), the table's percentiles within it, and the max at its end.
+   */
+  private static LinePlot.Line line(String kind, LatencyRecorder recorder) {
+    LatencyRecorder.Summary s = recorder.summary();
+    double end = Math.log10(s.count());
+    List<Point> points = new ArrayList<>();
+    for (LatencyRecorder.Point p : recorder.percentiles()) {
+      double x = p.percentile() >= 100 ? end : Axis.ninesOf(p.percentile());
+      if (x < end) {
+        points.add(new Point(x, p.ns(), null));
+      }
     }
-    if (withMax) {
-      x[n - 1] = Math.log10(s.count());
-      y[n - 1] = s.max();
-      tips.add(kind + " max: " + SimTime.nsOneDecimal(s.max()) + " ns (1 of " + Report.count(s.count()) + ")");
+    double[] ns = {s.p50(), s.p90(), s.p99(), s.p999()};
+    for (int i = 0; i < ns.length; i++) {
+      double x = Axis.ninesOf(PERCENTILES[i]);
+      if (x < end) {
+        points.add(new Point(x, ns[i], kind + " " + NAMES[i] + ": " + SimTime.nsOneDecimal(ns[i]) + " ns"));
+      }
+    }
+    points.sort(Comparator.comparingDouble(Point::x));
+    points.add(new Point(end, s.max(),
+        kind + " max: " + SimTime.nsOneDecimal(s.max()) + " ns (1 of " + Report.count(s.count()) + ")"));
+    double[] x = new double[points.size()];
+    double[] y = new double[points.size()];
+    List<String> tips = new ArrayList<>();
+    for (int i = 0; i < x.length; i++) {
+      x[i] = points.get(i).x();
+      y[i] = points.get(i).ns();
+      tips.add(points.get(i).tip());
     }
     return new LinePlot.Line(kind, x, y, tips, false);
   }

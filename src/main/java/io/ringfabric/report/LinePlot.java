@@ -22,7 +22,8 @@ final class LinePlot {
   /**
    * One line: its points, and for each point its tooltip, or no tooltips and no dots.
    *
-   * @param tips one per point, shown over a dot at the point; empty for a plain line
+   * @param tips one per point, shown over a dot at the point (null: no dot there); empty for a
+   *     plain line
    */
   record Line(String name, double[] x, double[] y, List<String> tips, boolean dashed) {
     Line {
@@ -127,7 +128,7 @@ final class LinePlot {
       }
     }
     for (int i = 0; i < line.tips().size(); i++) {
-      if (x.holds(line.x()[i]) && y.holds(line.y()[i])) {
+      if (line.tips().get(i) != null && x.holds(line.x()[i]) && y.holds(line.y()[i])) {
         s.tipped("circle", line.tips().get(i), "cx", x.at(line.x()[i], x0, x1), "cy",
             y.at(line.y()[i], y0, y1), "r", 3.0, "fill", colour);
       }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Merges the parts' latency recorders into results.json's {@code latencyNs}. */
+/** Merges the parts' latency recorders into the run's, which results.json's {@code latencyNs} summarises. */
 final class LatencyMerge {
   private LatencyMerge() {}
 
@@ -15,7 +15,7 @@ final class LatencyMerge {
    * put, get, roundTrip and message, then the programs' own measures in name order, then the
    * message latency by pattern and by size when the scenario mixes several.
    */
-  static Map<String, LatencyRecorder.Summary> of(Scenario s, List<PartTally> parts) {
+  static Map<String, LatencyRecorder> of(Scenario s, List<PartTally> parts) {
     LatencyRecorder put = new LatencyRecorder();
     LatencyRecorder get = new LatencyRecorder();
     LatencyRecorder roundTrip = new LatencyRecorder();
@@ -39,19 +39,26 @@ final class LatencyMerge {
         into(bySize, size.key(), size.recorder());
       }
     }
-    Map<String, LatencyRecorder.Summary> latency = new LinkedHashMap<>();
-    latency.put("put", put.summary());
-    latency.put("get", get.summary());
-    latency.put("roundTrip", roundTrip.summary());
-    latency.put("message", message.summary());
-    own.forEach((name, rec) -> latency.put(name, rec.summary()));
+    Map<String, LatencyRecorder> latency = new LinkedHashMap<>();
+    latency.put("put", put);
+    latency.put("get", get);
+    latency.put("roundTrip", roundTrip);
+    latency.put("message", message);
+    latency.putAll(own);
     if (byPattern.size() > 1) {
-      byPattern.forEach((pattern, rec) -> latency.put("message/pattern=" + pattern, rec.summary()));
+      byPattern.forEach((pattern, rec) -> latency.put("message/pattern=" + pattern, rec));
     }
     if (bySize.size() > 1) {
-      bySize.forEach((size, rec) -> latency.put("message/size=" + size, rec.summary()));
+      bySize.forEach((size, rec) -> latency.put("message/size=" + size, rec));
     }
     return latency;
+  }
+
+  /** Each recorder's summary, in the same order. */
+  static Map<String, LatencyRecorder.Summary> summaries(Map<String, LatencyRecorder> recorders) {
+    Map<String, LatencyRecorder.Summary> out = new LinkedHashMap<>();
+    recorders.forEach((name, rec) -> out.put(name, rec.summary()));
+    return out;
   }
 
   private static <K> void into(Map<K, LatencyRecorder> recorders, K key, byte[] encoded) {

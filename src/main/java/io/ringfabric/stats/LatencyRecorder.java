@@ -1,9 +1,14 @@
 package io.ringfabric.stats;
 
 import io.ringfabric.model.SimTime;
+import java.io.PrintStream;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.PackedHistogram;
 
 /**
@@ -17,6 +22,8 @@ public final class LatencyRecorder implements Serializable {
   // histogram is never counted into, it only names the bucket of a value. A recorder keeps counts
   // for the buckets it uses alone (BucketCounts), and makes a histogram only to read percentiles.
   private static final AbstractHistogram BUCKETS = new PackedHistogram(LatencyCodec.MAX_VALUE, 3);
+  /** Points per halving of the distance to 100%, as HdrHistogram's own percentile output steps. */
+  private static final int TICKS_PER_HALF = 5;
   private final BucketCounts buckets = new BucketCounts();
   private long count;
   private long sum;
@@ -54,6 +61,44 @@ public final class LatencyRecorder implements Serializable {
         SimTime.toNs(percentile(h, 99, max)),
         SimTime.toNs(percentile(h, 99.9, max)),
         SimTime.toNs(max));
+  }
+
+  /**
+   * The distribution in HdrHistogram's percentile format ({@code .hgrm}, values in nanoseconds),
+   * which its plotters read: HdrHistogram's own writer, five steps per halving of the tail.
+   */
+  public void writePercentiles(PrintStream out) {
+    histogram().outputPercentileDistribution(out, TICKS_PER_HALF, (double) SimTime.PS_PER_NS);
+  }
+
+  /**
+   * The distribution as points at the percentiles HdrHistogram's format steps through, latency in
+   * nanoseconds and never above the max; the last is the max itself at percentile 100.
+   */
+  public List<Point> percentiles() {
+    List<Point> points = new ArrayList<>();
+    if (count == 0) {
+      return points;
+    }
+    for (HistogramIterationValue v : histogram().percentiles(TICKS_PER_HALF)) {
+      long ps = Math.min(v.getValueIteratedTo(), max);
+      points.add(new Point(v.getPercentileLevelIteratedTo(), SimTime.toNs(ps)));
+    }
+    return points;
+  }
+
+  /** One point of a latency distribution: {@code percentile} of the actions took at most {@code ns}. */
+  public record Point(double percentile, double ns) {}
+
+  /** Recorders are equal when they hold the same counts, sum and max: the same distribution. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof LatencyRecorder other && Arrays.equals(encode(), other.encode());
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(encode());
   }
 
   /** A bucket's upper edge can lie above every recorded value; never report more than the max. */

@@ -122,6 +122,7 @@ public final class Results {
     bytes.put("put", puts.bytesOk);
     bytes.put("get", gets.bytesOk);
     double wallSeconds = run.wallNanos() / 1e9;
+    Map<String, LatencyRecorder> latencies = LatencyMerge.of(s, parts);
     return new RunResult(
         Fingerprint.of(parts),
         run.engine(),
@@ -135,7 +136,7 @@ public final class Results {
         round(wallSeconds),
         wallSeconds == 0 ? 0 : Math.round(run.events() / wallSeconds),
         ops,
-        LatencyMerge.of(s, parts),
+        LatencyMerge.summaries(latencies),
         bytes,
         throughput(puts, gets, busy, measuredPs(s, simulatedPs)),
         FabricMerge.links(parts, FabricMerge.busyInPartOrder(parts, busy), measuredPs(s, simulatedPs)),
@@ -146,7 +147,8 @@ public final class Results {
             confirmations),
         processes.result(),
         integrity,
-        SeriesMerge.of(s, parts, busy, sampleIntervalPs(s, parts, simulatedPs)));
+        SeriesMerge.of(s, parts, busy, sampleIntervalPs(s, parts, simulatedPs)),
+        latencies);
   }
 
   /**

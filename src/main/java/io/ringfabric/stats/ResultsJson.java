@@ -12,6 +12,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
@@ -104,6 +108,11 @@ public final class ResultsJson {
   private static final Set<String> SAMPLES =
       Set.of("atNs", "puts", "gets", "bytes", "packetsInFabric", "occupancy", "utilisation");
 
+  /** A component of a result that results.json leaves out: what is too big for it, written elsewhere. */
+  @Retention(RetentionPolicy.RUNTIME)
+  @Target(ElementType.RECORD_COMPONENT)
+  public @interface Omitted {}
+
   /** Writes {@link #toJson} to {@code file} as UTF-8, replacing what was there. */
   public static void write(RunResult result, Path file) throws IOException {
     Files.write(file, toJson(result).getBytes(StandardCharsets.UTF_8));
@@ -117,6 +126,9 @@ public final class ResultsJson {
     if (value instanceof Record record) {
       ObjectNode node = NODES.objectNode();
       for (RecordComponent c : record.getClass().getRecordComponents()) {
+        if (c.isAnnotationPresent(Omitted.class)) {
+          continue;
+        }
         node.set(c.getName(), toNode(read(c, record)));
       }
       return node;

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything a run reports; {@code results.json} is this record as JSON, field for field. Times
- * are nanoseconds of simulated time unless a name says otherwise.
+ * Everything a run reports; {@code results.json} is this record as JSON, field for field but for
+ * the distributions behind {@code latencyNs} ({@link ResultsJson.Omitted}). Times are nanoseconds
+ * of simulated time unless a name says otherwise.
  *
  * @param build the build of ringfabric that ran it: version, commit, uncommitted changes
  * @param scenario the scenario in one paragraph
@@ -15,6 +16,8 @@ import java.util.Map;
  *     window under way: the results are those of the run up to {@code simulatedNs}
  * @param events events handled
  * @param series the time series ({@code stats.sample-interval}), or null when sampling is off
+ * @param latencies the merged recorders that {@code latencyNs} summarises, with its keys in its
+ *     order: the whole distributions, for {@code --hgrm} and the HTML report's plot
  */
 public record RunResult(
     String fingerprint,
@@ -38,7 +41,8 @@ public record RunResult(
     Module module,
     Processes processes,
     Integrity integrity,
-    Series series) {
+    Series series,
+    @ResultsJson.Omitted Map<String, LatencyRecorder> latencies) {
 
   /** One op type: doorbells rung, DONE, and each error by name. */
   public record Ops(long issued, long ok, Map<String, Long> errors) {}

@@ -49,6 +49,8 @@ class ClusterCommandTest {
     }
     assertBadInput("--trace is for the lead", "cluster", "member", "--port", "2552", "--seeds", "127.0.0.1:2551",
         "--trace", dir.resolve("t.jsonl").toString());
+    assertBadInput("--hgrm is for the lead (the first seed, 127.0.0.1:2551)", "cluster", "member", "--port", "2552",
+        "--seeds", "127.0.0.1:2551", "--hgrm", dir.resolve("h").toString());
     assertBadInput("--checkpoint-at and --checkpoint are for the lead (the first seed, 127.0.0.1:2551)",
         "cluster", "member", "--port", "2552", "--seeds", "127.0.0.1:2551", "--checkpoint-at", "5us",
         "--checkpoint", dir.resolve("c.ckpt").toString());

@@ -177,6 +177,35 @@ class MainTest {
   }
 
   @Test
+  void hgrmWritesEachLatencyDistributionWithTheCountsOfResultsJson() throws Exception {
+    Path out = dir.resolve("out");
+    Path hgrm = dir.resolve("histograms/here");
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--out", out.toString(), "--hgrm", hgrm.toString());
+    assertEquals(0, o.code(), o.err());
+    // request is the put-stream's own measure (arrival to its PUT's completion).
+    assertTrue(o.out().contains("wrote " + hgrm + ": put.hgrm, get.hgrm, message.hgrm, request.hgrm (latency in ns,"),
+        o.out());
+    JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+    for (String kind : List.of("put", "get", "message", "request")) {
+      String footer = Files.readAllLines(hgrm.resolve(kind + ".hgrm")).stream()
+          .filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
+      assertTrue(footer.endsWith("Total count    =" + String.format("%13d", json.at("/latencyNs/" + kind + "/count").asLong())
+          + "]"), kind + ": " + footer);
+    }
+  }
+
+  @Test
+  void hgrmThatCannotBeADirectoryIsRefusedBeforeTheRun() throws Exception {
+    Path notADir = file("h.txt", "a file, not a directory");
+    Path out = dir.resolve("out");
+    Outcome o = run("run", file("tiny.conf", TINY).toString(), "--out", out.toString(), "--hgrm", notADir.toString());
+    assertEquals(2, o.code());
+    assertTrue(o.err().startsWith("ringfabric: cannot create --hgrm " + notADir + ": "), o.err());
+    assertNoStackTrace(o.err());
+    assertFalse(Files.exists(out.resolve("results.json")), "nothing ran");
+  }
+
+  @Test
   void defaultScenarioIsLookedUpUnderRingfabricHome() {
     Outcome o = run(Map.of(Main.HOME_ENV, dir.toString()), "run");
     assertEquals(2, o.code());

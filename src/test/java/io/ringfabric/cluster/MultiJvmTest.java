@@ -50,14 +50,19 @@ class MultiJvmTest {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int single = cli(out, err, "run", "conf/ringfabric.conf", "--engine", "reference", "--set", "duration=40us",
-        "--out", dir.resolve("one").toString());
+        "--out", dir.resolve("one").toString(), "--hgrm", dir.resolve("one/hgrm").toString());
     assertEquals(0, single, err::toString);
     out.reset();
     err.reset();
     int code = cli(out, err, "cluster", "local", "--members", "3", "conf/ringfabric.conf",
-        "--set", "duration=40us", "--out", dir.resolve("three").toString());
+        "--set", "duration=40us", "--out", dir.resolve("three").toString(), "--hgrm", dir.resolve("three/hgrm").toString());
     assertEquals(0, code, () -> err + "\n" + logs(dir.resolve("three/members")));
     assertEquals(fingerprintIn(dir.resolve("one/results.json")), fingerprintIn(dir.resolve("three/results.json")));
+    // The latency distributions, merged from three members' parts, are those of one JVM, byte for byte.
+    for (String kind : List.of("put", "get", "message")) {
+      assertEquals(Files.readString(dir.resolve("one/hgrm/" + kind + ".hgrm")),
+          Files.readString(dir.resolve("three/hgrm/" + kind + ".hgrm")), kind);
+    }
     String e = err.toString(StandardCharsets.UTF_8);
     assertTrue(e.contains("member 0: parts 0..5 (6 parts)"), e);
     assertTrue(e.contains("member 2: parts 11..15 (5 parts)"), e);

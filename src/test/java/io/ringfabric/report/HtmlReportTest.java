@@ -46,8 +46,8 @@ class HtmlReportTest {
     assertTrue(page.contains("<tr><td>put</td><td>12,000</td><td>11,500</td><td>500</td>"
         + "<td class=\"text\">FULL 480, TIMEOUT 20</td></tr>"), page);
     assertTrue(page.contains("<tr><td>get</td><td>11,400</td><td>11,400</td><td>0</td><td class=\"text\">none</td></tr>"), page);
-    assertTrue(page.contains("<tr><td>put</td><td>11,500</td><td>1,100.8</td><td>1,400.8</td><td>2,500.2</td>"
-        + "<td>3,100.5</td><td>3,200.0</td><td>1,234.5</td></tr>"), page);
+    assertTrue(page.contains("<tr><td>put</td><td>11,500</td><td>856.6</td><td>2,340.9</td><td>3,102.7</td>"
+        + "<td>3,190.8</td><td>3,200.0</td><td>1,200.1</td></tr>"), page);
     assertTrue(page.contains("Completed actions 1.820250 ops/us, payload 0.182025 GB/s; open-loop PUTs"
         + " 2.500000 ops/us offered, 1.750000 accepted"), page);
     int at = -1;
@@ -77,9 +77,9 @@ class HtmlReportTest {
     assertFalse(plot.contains("roundTrip"), plot);
     // 11,500 PUTs: the axis runs to five nines, the max sits at 1 - 1/11,500.
     assertTrue(plot.contains(">99.999%</text>"), plot);
-    assertTrue(plot.contains(">latency (ns)</text>"), "3,200 ns over 700 ns is a linear axis");
+    assertTrue(plot.contains(">latency (ns)</text>"), "3,200 ns over 600 ns is a linear axis");
     List<Double> x = new ArrayList<>();
-    for (String p : List.of("p50: 1,100.8", "p90: 1,400.8", "p99: 2,500.2", "p99.9: 3,100.5", "max: 3,200.0 ns (1 of 11,500)")) {
+    for (String p : List.of("p50: 856.6", "p90: 2,340.9", "p99: 3,102.7", "p99.9: 3,190.8", "max: 3,200.0 ns (1 of 11,500)")) {
       x.add(cx(plot, "put " + p));
     }
     double nine = x.get(2) - x.get(1);
@@ -87,6 +87,29 @@ class HtmlReportTest {
     assertEquals(nine, x.get(3) - x.get(2), 0.15);
     assertEquals(Math.log10(2) - 1, (x.get(0) - x.get(1)) / nine, 0.01);
     assertEquals(Math.log10(11_500) - 3, (x.get(4) - x.get(3)) / nine, 0.01);
+    // A dot at each of the table's values and the max, two lines: ten dots.
+    assertEquals(10, count(plot, "<circle "), plot);
+  }
+
+  @Test
+  void theLatencyLineIsTheWholeDistributionRisingToTheMax() {
+    String plot = svg(HtmlReport.render(SampleResults.sample(), TORUS), "latency-percentiles");
+    Matcher m = Pattern.compile("<polyline points=\"([^\"]+)\"[^>]*><title>put</title>").matcher(plot);
+    assertTrue(m.find(), plot);
+    String[] points = m.group(1).trim().split(" ");
+    // HdrHistogram's steps (five per halving of the tail) to 1 - 1/11,500: far more than the five dots.
+    assertTrue(points.length > 40, points.length + " points");
+    double lastX = -1;
+    double lastY = Double.MAX_VALUE;
+    for (String p : points) {
+      String[] xy = p.split(",");
+      double px = Double.parseDouble(xy[0]);
+      double py = Double.parseDouble(xy[1]);
+      assertTrue(px >= lastX && py <= lastY, "rightwards and upwards (slower), at " + p + " in " + m.group(1));
+      lastX = px;
+      lastY = py;
+    }
+    assertEquals(cx(plot, "put max: 3,200.0 ns (1 of 11,500)"), lastX, 0.01, "the line ends at the max");
   }
 
   private static double cx(String svg, String tip) {

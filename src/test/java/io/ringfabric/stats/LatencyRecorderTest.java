@@ -1,6 +1,7 @@
 package io.ringfabric.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -140,5 +141,36 @@ class LatencyRecorderTest {
     badCount[11] ^= 1;
     assertThrows(IllegalArgumentException.class, () -> r.addEncoded(badCount));
     assertEquals(before, r.summary());
+  }
+
+  @Test
+  void theDistributionRisesFromTheFastestToTheMaxAtOneHundredPercent() {
+    LatencyRecorder r = recorded(8, 5_000, 2_000_000);
+    LatencyRecorder.Summary s = r.summary();
+    var points = r.percentiles();
+    assertTrue(points.size() > 40, "five steps per halving of the tail: " + points.size());
+    for (int i = 1; i < points.size(); i++) {
+      assertTrue(points.get(i).percentile() >= points.get(i - 1).percentile(), points.toString());
+      assertTrue(points.get(i).ns() >= points.get(i - 1).ns(), points.toString());
+    }
+    assertEquals(new LatencyRecorder.Point(100.0, s.max()), points.get(points.size() - 1));
+    LatencyRecorder.Point median = points.stream().filter(p -> p.percentile() == 50.0).findFirst().orElseThrow();
+    assertEquals(s.p50(), median.ns(), "the table's p50 is the distribution's");
+    assertTrue(new LatencyRecorder().percentiles().isEmpty());
+  }
+
+  @Test
+  void recordersAreEqualWhenTheyHoldTheSameDistribution() {
+    LatencyRecorder a = recorded(9, 300, 1_000_000);
+    LatencyRecorder b = LatencyRecorder.decode(a.encode());
+    assertEquals(a, b);
+    assertEquals(a.hashCode(), b.hashCode());
+    b.record(1);
+    assertNotEquals(a, b);
+    LatencyRecorder c = recorded(9, 300, 1_000_000);
+    c.record(999_999); // same buckets as another value but a different sum: not the same recorder
+    LatencyRecorder d = recorded(9, 300, 1_000_000);
+    d.record(999_998);
+    assertNotEquals(c, d);
   }
 }

@@ -20,10 +20,10 @@ public final class SampleResults {
     Map<String, RunResult.Ops> ops = new LinkedHashMap<>();
     ops.put("put", new RunResult.Ops(12_000, 11_500, putErrors));
     ops.put("get", new RunResult.Ops(11_400, 11_400, new LinkedHashMap<>()));
-    Map<String, LatencyRecorder.Summary> latency = new LinkedHashMap<>();
-    latency.put("put", new LatencyRecorder.Summary(11_500, 1234.5, 1100.799, 1400.831, 2500.159, 3100.5, 3200.0));
-    latency.put("get", new LatencyRecorder.Summary(11_400, 716.25, 700.415, 750.079, 850.431, 900.0, 950.0));
-    latency.put("roundTrip", new LatencyRecorder.Summary(0, 0, 0, 0, 0, 0, 0));
+    Map<String, LatencyRecorder> latencies = new LinkedHashMap<>();
+    latencies.put("put", spread(11_500, 700_000, 3_200_000));
+    latencies.put("get", spread(11_400, 600_000, 950_000));
+    latencies.put("roundTrip", new LatencyRecorder());
     Map<String, Long> bytes = new LinkedHashMap<>();
     bytes.put("put", 736_000L);
     bytes.put("get", 729_600L);
@@ -44,7 +44,7 @@ public final class SampleResults {
         1.25,
         2_036_800,
         ops,
-        latency,
+        LatencyMerge.summaries(latencies),
         bytes,
         new RunResult.Throughput(1.820250, 0.182025, 2.5, 1.75),
         new RunResult.Links(64, 0.1234, 0.456, "node 0 east -> node 1", 120_000, 2_345, 12.3, 456.0, 5, 0, 0, 0, 0, 0),
@@ -56,6 +56,20 @@ public final class SampleResults {
         new Series(1_000.0, new double[] {1_000.0, 2_000.0}, new long[] {3, 4}, new long[] {2, 0},
             new long[] {320, 256}, new long[] {5, 1},
             List.of(new Series.RingSeries(3, 0, new long[] {128, 64})), 15,
-            List.of(new Series.LinkSeries("node 0 +x", new double[] {0.25, 0.5})), 63));
+            List.of(new Series.LinkSeries("node 0 +x", new double[] {0.25, 0.5})), 63),
+        latencies);
+  }
+
+  /**
+   * {@code n} latencies from {@code lowPs} to {@code highPs}, most near the low end and a long
+   * tail: the i-th is low + (high - low) (i / (n - 1))^4.
+   */
+  static LatencyRecorder spread(int n, long lowPs, long highPs) {
+    LatencyRecorder r = new LatencyRecorder();
+    for (int i = 0; i < n; i++) {
+      double f = (double) i / (n - 1);
+      r.record(lowPs + Math.round((highPs - lowPs) * f * f * f * f));
+    }
+    return r;
   }
 }
