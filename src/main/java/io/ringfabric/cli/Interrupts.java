@@ -2,6 +2,8 @@ package io.ringfabric.cli;
 
 import io.ringfabric.engine.Progress;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -18,12 +20,12 @@ final class Interrupts implements AutoCloseable {
 
   private final PrintWriter stderr;
   private final SignalHandler[] previous = new SignalHandler[SIGNALS.length];
-  private volatile Progress progress;
+  private final List<Progress> runs = new CopyOnWriteArrayList<>();
   private volatile int signal; // the number of the first signal, 0 before one
   private volatile boolean closed;
 
   private Interrupts(Progress progress, PrintWriter stderr) {
-    this.progress = progress;
+    runs.add(progress);
     this.stderr = stderr;
   }
 
@@ -40,9 +42,12 @@ final class Interrupts implements AutoCloseable {
     return i;
   }
 
-  /** From now on a signal stops the run counting in {@code next} (a sweep's next run). */
+  /**
+   * From now on a signal also stops the run counting in {@code next} (a sweep's next run, or one
+   * of the runs it has under way at once); stopping one that has ended already does nothing.
+   */
   void follow(Progress next) {
-    this.progress = next;
+    runs.add(next);
     if (signal != 0) {
       next.requestStop();
     }
@@ -63,7 +68,7 @@ final class Interrupts implements AutoCloseable {
       Runtime.getRuntime().halt(128 + signal); // asked twice: the user wants out now
     }
     signal = s.getNumber();
-    progress.requestStop();
+    runs.forEach(Progress::requestStop);
     stderr.println("ringfabric: SIG" + s.getName() + ": ending the run at the end of this window (again to stop at once)");
     stderr.flush();
     Thread deadline = new Thread(() -> {

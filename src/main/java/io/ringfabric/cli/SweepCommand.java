@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.cli.SweepVaries.Vary;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.engine.Progress;
@@ -17,10 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -92,14 +91,19 @@ final class SweepCommand implements Callable<Integer> {
   Long seed;
 
   @Option(
+      names = "--jobs",
+      paramLabel = "N",
+      defaultValue = "1",
+      description = "Runs at once (default: ${DEFAULT-VALUE}). Each is a machine of its own, with the"
+          + " heap it needs; the files written are those of one run at a time, in run order.")
+  int jobs;
+
+  @Option(
       names = "--out",
       paramLabel = "DIR",
       description = "Directory for sweep.csv, sweep.html and run-<i>/results.json, created if needed. Default: ${DEFAULT-VALUE}",
       defaultValue = "out")
   Path out;
-
-  /** One {@code --vary}: the key as written and its values, each HOCON text. */
-  record Vary(String key, List<String> values) {}
 
   /** One run of the sweep: its values in key order and its checked scenario. */
   record Combination(List<String> values, Scenario scenario) {}
@@ -114,7 +118,10 @@ final class SweepCommand implements Callable<Integer> {
             "--set needs key=value, got '" + s + "'");
       }
     }
-    List<Vary> vary = parseVaries(varies);
+    if (jobs < 1) {
+      throw new BadInput("--jobs must be at least 1, not " + jobs);
+    }
+    List<Vary> vary = SweepVaries.parseVaries(varies);
     Scenarios.requireReadable(config, false);
     List<Combination> runs = check(vary);
     warnAboutVariesThatChangeNothing(vary, runs, stderr);
@@ -134,36 +141,57 @@ final class SweepCommand implements Callable<Integer> {
     return interrupts.exitCode(Main.OK);
   }
 
-  /** Runs each combination in turn, writing its results and the table after each; a signal ends it after the run under way. */
+  /**
+   * Runs the combinations, {@code --jobs} at once, and writes each run's results and the table in
+   * run order, after each; a signal stops the runs under way at the end of their window, and none
+   * starts after it.
+   */
   private void sweep(List<Combination> runs, List<String> keys, SweepTable table, Path csv, Interrupts interrupts,
       PrintWriter stderr) {
-    for (int i = 0; i < runs.size() && !interrupts.interrupted(); i++) {
+    SweepRuns.Runner runner = (i, counted) -> {
       Combination c = runs.get(i);
-      String label = "run " + (i + 1) + "/" + runs.size();
-      stderr.println(label + ": " + describe(keys, c.values(), " "));
+      stderr.println(label(i, runs.size()) + ": " + SweepVaries.describe(keys, c.values(), " "));
       stderr.flush();
-      RunResult result;
-      Progress counted = new Progress();
-      interrupts.follow(counted);
-      try (ProgressLine line = ProgressLine.show(progressArg.progress, main, label + ": ", counted,
-          c.scenario().durationPs(), stderr)) {
-        result = runOne(c.scenario(), label + " (" + describe(keys, c.values(), ", ") + ")", counted);
+      return runOne(c.scenario(), label(i, runs.size()) + " (" + SweepVaries.describe(keys, c.values(), ", ") + ")",
+          counted);
+    };
+    try (SweepRuns started = SweepRuns.start(jobs, runs.size(), runner, interrupts)) {
+      for (int i = 0; i < runs.size(); i++) {
+        Combination c = runs.get(i);
+        String label = label(i, runs.size());
+        RunResult result;
+        try (ProgressLine line = ProgressLine.show(progressArg.progress, main, label + ": ", started.progress(i),
+            c.scenario().durationPs(), stderr)) {
+          result = started.await(i);
+        }
+        if (result == null) {
+          stderr.println("ringfabric: sweep interrupted: runs " + (i + 1) + " to " + runs.size() + " not run");
+          return;
+        }
+        if (result.interrupted()) {
+          stderr.println("ringfabric: sweep interrupted: " + label + " stopped at " + SimTime.scaled(result.simulatedNs()));
+        }
+        write(i, c, result, table, csv);
       }
-      if (result.interrupted()) {
-        stderr.println("ringfabric: sweep interrupted: " + label + " stopped at " + SimTime.scaled(result.simulatedNs())
-            + (i + 1 < runs.size() ? ", runs " + (i + 2) + " to " + runs.size() + " not run" : ""));
-      }
-      Path runDir = out.resolve("run-" + (i + 1));
-      try {
-        Files.createDirectories(runDir);
-        ResultsJson.write(result, runDir.resolve("results.json"));
-        table.add(c.values(), result);
-        // Rewritten after every run: a sweep that fails later still leaves the rows it finished.
-        Files.write(csv, table.csv().getBytes(StandardCharsets.UTF_8));
-        SweepPage.write(table, out.resolve("sweep.html"));
-      } catch (IOException e) {
-        throw new BadInput("cannot write to " + runDir + ": " + Scenarios.describe(e));
-      }
+    }
+  }
+
+  private static String label(int i, int runs) {
+    return "run " + (i + 1) + "/" + runs;
+  }
+
+  /** Writes run {@code i}'s results.json, and the table and page with its row added. */
+  private void write(int i, Combination c, RunResult result, SweepTable table, Path csv) {
+    Path runDir = out.resolve("run-" + (i + 1));
+    try {
+      Files.createDirectories(runDir);
+      ResultsJson.write(result, runDir.resolve("results.json"));
+      table.add(c.values(), result);
+      // Rewritten after every run: a sweep that fails later still leaves the rows it finished.
+      Files.write(csv, table.csv().getBytes(StandardCharsets.UTF_8));
+      SweepPage.write(table, out.resolve("sweep.html"));
+    } catch (IOException e) {
+      throw new BadInput("cannot write to " + runDir + ": " + Scenarios.describe(e));
     }
   }
 
@@ -173,13 +201,13 @@ final class SweepCommand implements Callable<Integer> {
    */
   private static void warnAboutVariesThatChangeNothing(List<Vary> vary, List<Combination> runs,
       PrintWriter stderr) {
-    if (runs.size() != combinations(vary)) {
+    if (runs.size() != SweepVaries.combinations(vary)) {
       return; // some combinations are invalid (reported already); no pairs to compare reliably
     }
     for (int k = 0; k < vary.size(); k++) {
       boolean changes = false;
       for (int i = 0; i < runs.size() && !changes; i++) {
-        int j = sibling(vary, i, k);
+        int j = SweepVaries.sibling(vary, i, k);
         changes = !runs.get(i).scenario().withoutSettings().equals(runs.get(j).scenario().withoutSettings());
       }
       if (!changes && vary.get(k).values().size() > 1) {
@@ -189,25 +217,6 @@ final class SweepCommand implements Callable<Integer> {
         stderr.flush();
       }
     }
-  }
-
-  private static long combinations(List<Vary> vary) {
-    long n = 1;
-    for (Vary v : vary) {
-      n *= v.values().size();
-    }
-    return n;
-  }
-
-  /** The combination after {@code i} in the values of key {@code k} (wrapping), the others kept. */
-  private static int sibling(List<Vary> vary, int i, int k) {
-    long stride = 1;
-    for (int later = vary.size() - 1; later > k; later--) {
-      stride *= vary.get(later).values().size();
-    }
-    int size = vary.get(k).values().size();
-    long digit = (i / stride) % size;
-    return (int) (i - digit * stride + ((digit + 1) % size) * stride);
   }
 
   /** Runs one scenario; a failure names the run it happened in. */
@@ -242,7 +251,7 @@ final class SweepCommand implements Callable<Integer> {
     int invalid = 0;
     int repeats = 0;
     for (int i = 0; i < n; i++) {
-      List<String> values = combination(vary, i);
+      List<String> values = SweepVaries.combination(vary, i);
       List<String> overrides = new ArrayList<>(sets);
       for (int k = 0; k < keys.size(); k++) {
         overrides.add(keys.get(k) + "=" + values.get(k));
@@ -258,14 +267,14 @@ final class SweepCommand implements Callable<Integer> {
       } catch (ConfigException e) {
         invalid++;
         List<String> fresh = e.problems().stream()
-            .map(line -> asVary(line, overrides.subList(sets.size(), sets.size() + keys.size())))
+            .map(line -> SweepVaries.asVary(line, overrides.subList(sets.size(), sets.size() + keys.size())))
             .filter(problems::add)
             .toList();
         if (fresh.isEmpty() || invalid > MAX_INVALID_SHOWN) {
           repeats++;
           continue;
         }
-        report.add("ringfabric: sweep run " + (i + 1) + "/" + n + " (" + describe(keys, values, ", ")
+        report.add("ringfabric: sweep run " + (i + 1) + "/" + n + " (" + SweepVaries.describe(keys, values, ", ")
             + ") is invalid:");
         report.addAll(fresh);
       }
@@ -278,120 +287,6 @@ final class SweepCommand implements Callable<Integer> {
       throw new ConfigException(report);
     }
     return runs;
-  }
-
-  /**
-   * A problem line of the loader, which names every override {@code --set key=value}, naming a
-   * varied value {@code --vary key=value} instead.
-   */
-  static String asVary(String line, List<String> varied) {
-    for (String v : varied) {
-      String set = "--set " + v + ":";
-      if (line.startsWith(set)) {
-        return "--vary " + line.substring("--set ".length());
-      }
-    }
-    return line;
-  }
-
-  /** The values of combination {@code index}: the last key varies fastest. */
-  static List<String> combination(List<Vary> vary, long index) {
-    String[] values = new String[vary.size()];
-    long rest = index;
-    for (int k = vary.size() - 1; k >= 0; k--) {
-      List<String> vs = vary.get(k).values();
-      values[k] = vs.get((int) (rest % vs.size()));
-      rest /= vs.size();
-    }
-    return List.of(values);
-  }
-
-  private static String describe(List<String> keys, List<String> values, String separator) {
-    List<String> parts = new ArrayList<>();
-    for (int k = 0; k < keys.size(); k++) {
-      parts.add(keys.get(k) + "=" + values.get(k));
-    }
-    return String.join(separator, parts);
-  }
-
-  /** Parses every {@code --vary}; bad syntax or a key varied twice is bad input. */
-  static List<Vary> parseVaries(List<String> varies) {
-    List<Vary> out = new ArrayList<>();
-    Map<String, String> seen = new HashMap<>();
-    for (String v : varies) {
-      int eq = v.indexOf('=');
-      String key = eq < 0 ? "" : v.substring(0, eq).trim();
-      if (key.isEmpty()) {
-        throw new BadInput("--vary needs key=v1,v2,..., got '" + v + "'");
-      }
-      List<String> values = splitValues(v.substring(eq + 1), v);
-      String normal = key.startsWith(ScenarioLoader.ROOT + ".") ? key.substring(ScenarioLoader.ROOT.length() + 1) : key;
-      String before = seen.putIfAbsent(normal, key);
-      if (before != null) {
-        throw new BadInput("--vary " + key + " is given twice; list all its values in one --vary");
-      }
-      out.add(new Vary(key, values));
-    }
-    return out;
-  }
-
-  /**
-   * Splits a value list at the commas that are not inside brackets, braces, parentheses or double
-   * quotes ({@code [4,4],[8,8]} is two values); each value trimmed. An empty value or unbalanced
-   * brackets or quotes are bad input.
-   */
-  static List<String> splitValues(String list, String whole) {
-    List<String> values = new ArrayList<>();
-    StringBuilder cur = new StringBuilder();
-    int depth = 0;
-    boolean quoted = false;
-    for (int i = 0; i < list.length(); i++) {
-      char ch = list.charAt(i);
-      if (quoted) {
-        cur.append(ch);
-        if (ch == '\\' && i + 1 < list.length()) {
-          cur.append(list.charAt(++i));
-        } else if (ch == '"') {
-          quoted = false;
-        }
-        continue;
-      }
-      switch (ch) {
-        case '"' -> quoted = true;
-        case '[', '{', '(' -> depth++;
-        case ']', '}', ')' -> {
-          if (--depth < 0) {
-            throw new BadInput("--vary " + whole + ": '" + ch + "' without its opening bracket");
-          }
-        }
-        case ',' -> {
-          if (depth == 0) {
-            values.add(value(cur, whole));
-            cur.setLength(0);
-            continue;
-          }
-        }
-        default -> { }
-      }
-      cur.append(ch);
-    }
-    if (quoted) {
-      throw new BadInput("--vary " + whole + ": a double quote is not closed");
-    }
-    if (depth > 0) {
-      throw new BadInput("--vary " + whole + ": a bracket or brace is not closed");
-    }
-    values.add(value(cur, whole));
-    return values;
-  }
-
-  private static String value(StringBuilder cur, String whole) {
-    String v = cur.toString().trim();
-    if (v.isEmpty()) {
-      throw new BadInput("--vary " + whole + ": empty value; give key=v1,v2,... with a value between"
-          + " every two commas");
-    }
-    return v;
   }
 
   /** Creates the output directory and clears an old sweep.csv and sweep.html, before the first run. */

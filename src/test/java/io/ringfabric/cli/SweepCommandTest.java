@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -220,6 +221,73 @@ class SweepCommandTest {
     assertArrayEquals(Files.readAllBytes(dir.resolve("a/sweep.csv")), Files.readAllBytes(dir.resolve("r/sweep.csv")));
   }
 
+  /** The files a sweep leaves: every one's bytes, results.json without its two wall-clock fields. */
+  private static Map<String, String> files(Path out) throws Exception {
+    Map<String, String> files = new TreeMap<>();
+    try (var walk = Files.walk(out)) {
+      for (Path p : walk.filter(Files::isRegularFile).toList()) {
+        String text = Files.readString(p);
+        if (p.getFileName().toString().equals("results.json")) {
+          text = text.replaceAll("\"(wallSeconds|eventsPerSecond)\": [0-9.Ee+-]+", "\"$1\": 0");
+        }
+        files.put(out.relativize(p).toString(), text);
+      }
+    }
+    return files;
+  }
+
+  @Test
+  void severalRunsAtOnceLeaveTheFilesOfOneAtATime() throws Exception {
+    String conf = tiny().toString();
+    List<String> vary = List.of("--vary", "fabric.link-bandwidth=5Gbps,10Gbps,40Gbps", "--vary", "fabric.mtu=128,256");
+    Outcome one = sweep(conf, vary.get(0), vary.get(1), vary.get(2), vary.get(3), "--out", dir.resolve("one").toString());
+    Outcome three = sweep(conf, vary.get(0), vary.get(1), vary.get(2), vary.get(3), "--jobs", "3",
+        "--out", dir.resolve("three").toString());
+    assertEquals(0, one.code(), one.err());
+    assertEquals(0, three.code(), three.err());
+    Map<String, String> files = files(dir.resolve("one"));
+    assertEquals(8, files.size(), files.keySet().toString()); // six results.json, the CSV and the page
+    assertEquals(files, files(dir.resolve("three")));
+    assertEquals(one.out(), three.out().replace(dir.resolve("three").toString(), dir.resolve("one").toString()),
+        "the same table");
+    for (int i = 1; i <= 6; i++) {
+      assertTrue(three.err().contains("run " + i + "/6: fabric.link-bandwidth="), three.err());
+    }
+  }
+
+  @Test
+  void aRunThatFailsEndsTheSweepThereWhateverRanBesideIt() throws Exception {
+    // The broken program fails as it starts, after the 2 us context map: runs shorter than that pass.
+    Path conf = dir.resolve("late.conf");
+    Files.writeString(conf, """
+        ringfabric {
+          topology { kind = ring, dims = [2] }
+          rings = [ { id = 0 } ]
+          workload.processes = [ { program = "io.ringfabric.engine.FailureTest$Broken", nodes = [1], core = 2 } ]
+        }
+        """);
+    String durations = "duration=1us,1500ns,5us,1us,1200ns";
+    Outcome one = sweep(conf.toString(), "--vary", durations, "--out", dir.resolve("one").toString());
+    Outcome four = sweep(conf.toString(), "--vary", durations, "--jobs", "4", "--out", dir.resolve("four").toString());
+    for (Outcome o : List.of(one, four)) {
+      assertEquals(1, o.code(), o.err());
+      assertTrue(o.err().contains("run 3/5 (duration=5us): node 1 core 2 failed at 2000000 ps"), o.err());
+      assertNoStackTrace(o.err());
+    }
+    Map<String, String> files = files(dir.resolve("one"));
+    assertEquals(List.of("run-1/results.json", "run-2/results.json", "sweep.csv", "sweep.html"),
+        List.copyOf(files.keySet()), "runs 4 and 5 are not written even when they ran");
+    assertEquals(files, files(dir.resolve("four")));
+  }
+
+  @Test
+  void jobsBelowOneIsBadInput() throws Exception {
+    Outcome o = sweep(tiny().toString(), "--vary", "fabric.mtu=128,256", "--jobs", "0", "--out", dir.resolve("o").toString());
+    assertEquals(2, o.code());
+    assertEquals("ringfabric: --jobs must be at least 1, not 0", o.err().strip());
+    assertFalse(Files.exists(dir.resolve("o")), "nothing written");
+  }
+
   @Test
   void badVarySyntaxIsBadInput() throws Exception {
     String conf = tiny().toString();
@@ -250,20 +318,20 @@ class SweepCommandTest {
 
   @Test
   void splittingValues() {
-    assertEquals(List.of("[4,4]", "[8,8]"), SweepCommand.splitValues("[4,4],[8,8]", ""));
+    assertEquals(List.of("[4,4]", "[8,8]"), SweepVaries.splitValues("[4,4],[8,8]", ""));
     assertEquals(List.of("{ a = 1, b = [1, 2] }", "\"x,\\\"y\"", "3"),
-        SweepCommand.splitValues(" { a = 1, b = [1, 2] } , \"x,\\\"y\",3", ""));
-    assertEquals(List.of("5Gbps"), SweepCommand.splitValues("5Gbps", ""));
-    assertThrows(BadInput.class, () -> SweepCommand.splitValues("\"open,1", ""));
+        SweepVaries.splitValues(" { a = 1, b = [1, 2] } , \"x,\\\"y\",3", ""));
+    assertEquals(List.of("5Gbps"), SweepVaries.splitValues("5Gbps", ""));
+    assertThrows(BadInput.class, () -> SweepVaries.splitValues("\"open,1", ""));
   }
 
   @Test
   void combinationsCountWithTheLastKeyFastest() {
-    List<SweepCommand.Vary> v = List.of(new SweepCommand.Vary("a", List.of("1", "2")),
-        new SweepCommand.Vary("b", List.of("x", "y", "z")));
-    assertEquals(List.of("1", "x"), SweepCommand.combination(v, 0));
-    assertEquals(List.of("1", "z"), SweepCommand.combination(v, 2));
-    assertEquals(List.of("2", "x"), SweepCommand.combination(v, 3));
-    assertEquals(List.of("2", "z"), SweepCommand.combination(v, 5));
+    List<SweepVaries.Vary> v = List.of(new SweepVaries.Vary("a", List.of("1", "2")),
+        new SweepVaries.Vary("b", List.of("x", "y", "z")));
+    assertEquals(List.of("1", "x"), SweepVaries.combination(v, 0));
+    assertEquals(List.of("1", "z"), SweepVaries.combination(v, 2));
+    assertEquals(List.of("2", "x"), SweepVaries.combination(v, 3));
+    assertEquals(List.of("2", "z"), SweepVaries.combination(v, 5));
   }
 }
