@@ -3,9 +3,10 @@ package io.ringfabric.config;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.FlowControl;
 import io.ringfabric.model.SimTime;
+import io.ringfabric.model.SwitchAllocator;
+import io.ringfabric.model.Switching;
 import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topologies;
-import io.ringfabric.model.Switching;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +17,8 @@ public final class Describe {
   private static String flowControl(FabricSpec f) {
     return f.flowControl() == FlowControl.NONE ? "no flow control (ideal output queues)"
         : "credits for " + f.vcs() + (f.vcs() == 1 ? " virtual channel" : " virtual channels") + " of "
-            + f.vcBufferBytes() + " B per message class";
+            + f.vcBufferBytes() + " B per message class"
+            + (f.switchAllocator() == SwitchAllocator.ISLIP ? ", one-iteration iSLIP allocation" : "");
   }
 
   public static String scenario(Scenario s) {

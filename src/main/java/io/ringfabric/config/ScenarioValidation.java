@@ -14,6 +14,7 @@ import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSpec;
 import io.ringfabric.model.Sampling;
 import io.ringfabric.model.SimTime;
+import io.ringfabric.model.SwitchAllocator;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TimingSpec;
 import io.ringfabric.topology.Routing;
@@ -272,10 +273,17 @@ final class ScenarioValidation {
           + " packet-overhead = " + packet + " bytes (a packet waits for room for all of itself):"
           + " give at least that, or a count of packets such as 8 packets");
     }
+    SwitchAllocator allocator = f.oneOf("switch-allocator", "maximal", "islip").equals("islip")
+        ? SwitchAllocator.ISLIP : SwitchAllocator.MAXIMAL;
+    if (allocator == SwitchAllocator.ISLIP && flow == FlowControl.NONE) {
+      f.problem("switch-allocator", "islip matches the heads of input channels to outputs, and"
+          + " flow-control = none has no input channels (ideal output queues): use flow-control = credit,"
+          + " or leave switch-allocator at maximal");
+    }
     return new FabricSpec(bandwidth, link, hop, mtu, header,
         switching.equals("store-and-forward") ? Switching.STORE_AND_FORWARD : Switching.CUT_THROUGH,
         flow, vcs, vcBuffer, true, true, f.durationPs("deadlock-timeout", 1, MAX_LATENCY_PS), overhead,
-        f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS), f.intValue("input-speedup", 1, 64),
+        f.durationPs("vc-turnaround", 0, MAX_LATENCY_PS), f.intValue("input-speedup", 1, 64), allocator,
         f.oneOf("routing", Routing.KINDS.toArray(new String[0])), FaultPlan.NONE);
   }
 

@@ -16,6 +16,7 @@ package io.ringfabric.model;
  *     head's routing and allocation when the switch does not overlap them with the packet before
  * @param inputSpeedup packets one switch input sends through the crossbar at once (credit flow
  *     control): 1 for a plain crossbar, where the channels of an input take turns
+ * @param switchAllocator how a switch matches waiting heads to free outputs (credit flow control)
  * @param routing {@code fabric.routing}: {@code auto} or a {@code Routing} kind
  * @param faults {@code fabric.faults}, with the run's seed that their chances are drawn from
  * @param deadlockTimeoutPs how long the head of a virtual channel may wait for a credit before
@@ -37,6 +38,7 @@ public record FabricSpec(
     int packetOverheadBytes,
     long vcTurnaroundPs,
     int inputSpeedup,
+    SwitchAllocator switchAllocator,
     String routing,
     FaultPlan faults) {
 
@@ -47,14 +49,15 @@ public record FabricSpec(
   public FabricSpec(long linkBandwidthBitsPerSecond, long linkLatencyPs, long switchLatencyPs, int mtu,
       int packetHeaderBytes, Switching switching) {
     this(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes, switching,
-        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0, 1, "auto", FaultPlan.NONE);
+        FlowControl.NONE, 2, 2048, true, true, DEADLOCK_TIMEOUT_PS, 0, 0, 1, SwitchAllocator.MAXIMAL, "auto",
+        FaultPlan.NONE);
   }
 
   /** This fabric with {@code plan} for its faults. */
   public FabricSpec withFaults(FaultPlan plan) {
     return new FabricSpec(linkBandwidthBitsPerSecond, linkLatencyPs, switchLatencyPs, mtu, packetHeaderBytes,
         switching, flowControl, vcs, vcBufferBytes, separateClasses, datelines, deadlockTimeoutPs, packetOverheadBytes,
-        vcTurnaroundPs, inputSpeedup, routing, plan);
+        vcTurnaroundPs, inputSpeedup, switchAllocator, routing, plan);
   }
 
   /** The largest packet on the wire: a full MTU, the header and the overhead. */

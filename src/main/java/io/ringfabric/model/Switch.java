@@ -39,6 +39,9 @@ public final class Switch extends Component {
   private final Routing routing;
   private final int[] ways = new int[2 * Routing.MAX_WAYS]; // the ways of the head being routed
   private final VirtualChannels channels; // null without credit flow control
+  private final Islip islip; // null but for credit flow control with the islip allocator
+  private int candidateChannel; // the channel behind an output for the head candidate() found
+  private long candidateDue; // when candidate() found none: when to look again (MAX_VALUE: a credit)
   private long watchAt = Long.MAX_VALUE; // the earliest deadlock check posted and not yet handled
   private long allocateAt = Long.MAX_VALUE; // the earliest allocation posted and not yet handled
   private final FaultPlan.Link[] faults; // by output port: the faults of its link, or null
@@ -83,6 +86,10 @@ public final class Switch extends Component {
     this.routing = Routing.of(fabric.routing(), topology, fabric.datelines());
     this.channels = fabric.flowControl() == FlowControl.CREDIT
         ? new VirtualChannels(count, fabric, routing, credited, warmupPs) : null;
+    this.islip = channels != null && fabric.switchAllocator() == SwitchAllocator.ISLIP
+        ? new Islip(count, channels.perPort(), Rates.transferPs(fabric.largestPacketBytes(),
+            fabric.linkBandwidthBitsPerSecond()))
+        : null;
   }
 
   /**
@@ -312,6 +319,10 @@ public final class Switch extends Component {
    * granted. A head that must wait for a link or a path comes back when it is free.
    */
   private void allocate() {
+    if (islip != null) {
+      allocateByIslip();
+      return;
+    }
     long due = Long.MAX_VALUE;
     int n = ports.length;
     int first = channels.outputTurn() + 1;
@@ -333,7 +344,70 @@ public final class Switch extends Component {
     if (linkFree > now()) {
       return linkFree;
     }
+    int b = candidate(out);
+    if (b < 0) {
+      return candidateDue;
+    }
+    forward(b, out, candidateChannel, channels.head(b));
+    return channels.wants(out).isEmpty() ? Long.MAX_VALUE : ports[out].freeAt() - latency;
+  }
+
+  /**
+   * iSLIP with one iteration: every output whose link is free (and that is not idle, its last grant
+   * declined) grants the head {@link #candidate} finds, then each input accepts as many of its
+   * grants as it has crossbar paths free, in turn ({@link Islip#next}), and those heads go; an
+   * output declined idles for a cycle.
+   */
+  private void allocateByIslip() {
+    long latency = fabric.switchLatencyPs();
     long due = Long.MAX_VALUE;
+    int n = ports.length;
+    int first = channels.outputTurn() + 1;
+    islip.begin();
+    for (int i = 0; i < n; i++) {
+      int out = (first + i) % n;
+      if (channels.wants(out).isEmpty()) {
+        continue;
+      }
+      long free = Math.max(ports[out].freeAt() - latency, islip.idleUntil(out));
+      if (free > now()) {
+        due = Math.min(due, free);
+        continue;
+      }
+      int b = candidate(out);
+      if (b < 0) {
+        due = Math.min(due, candidateDue);
+      } else {
+        islip.grant(out, b, candidateChannel);
+      }
+    }
+    for (int in = 0; in < n; in++) {
+      for (int out = islip.next(in); out >= 0 && channels.inputFreeAt(in) - latency <= now(); out = islip.next(in)) {
+        int b = islip.granted(out);
+        islip.take(in, out);
+        forward(b, out, islip.grantedChannel(out), channels.head(b));
+      }
+    }
+    islip.declineRest(now());
+    for (int out = 0; out < n; out++) {
+      if (islip.granted(out) >= 0 && !channels.wants(out).isEmpty()) {
+        due = Math.min(due, Math.max(ports[out].freeAt() - latency, islip.idleUntil(out)));
+      }
+    }
+    if (due != Long.MAX_VALUE) {
+      allocateBy(due);
+    }
+  }
+
+  /**
+   * The first head in turn, from the one after the last that {@code out} served, that can take
+   * {@code out} now: its input has a crossbar path free and the next switch has room
+   * ({@link #candidateChannel} is the channel there). -1 for none, and {@link #candidateDue} says
+   * when a path is free again (MAX_VALUE: only a credit can help).
+   */
+  private int candidate(int out) {
+    long latency = fabric.switchLatencyPs();
+    candidateDue = Long.MAX_VALUE;
     BitSet wants = channels.wants(out);
     int count = wants.cardinality();
     for (int i = 0, b = next(wants, channels.turn(out)); i < count; i++, b = next(wants, b)) {
@@ -343,18 +417,17 @@ public final class Switch extends Component {
         pathFree = Math.max(pathFree, channels.nextLeave(b, fabric.vcTurnaroundPs()) - latency);
       }
       if (pathFree > now()) {
-        due = Math.min(due, pathFree);
+        candidateDue = Math.min(candidateDue, pathFree);
         continue;
       }
       VirtualChannels.Waiting w = channels.head(b);
       int vc = out == 0 ? 0 : channel(b, out, w);
-      if (vc < 0) {
-        continue;
+      if (vc >= 0) {
+        candidateChannel = vc;
+        return b;
       }
-      forward(b, out, vc, w);
-      return wants.isEmpty() ? Long.MAX_VALUE : ports[out].freeAt() - latency;
     }
-    return due;
+    return -1;
   }
 
   /**

@@ -8,6 +8,7 @@ import io.ringfabric.model.Sampling;
 import io.ringfabric.model.ModuleSpec;
 import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.NodeSpec;
+import io.ringfabric.model.SwitchAllocator;
 import io.ringfabric.model.Switching;
 import io.ringfabric.model.TimingSpec;
 import io.ringfabric.workload.GetStreamSpec;
@@ -83,7 +84,8 @@ class ScenarioLoaderTest {
     assertEquals(16, s.nodes());
     assertEquals(new NodeSpec(4, 64), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 160_000, 256, 16,
-        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0, 1, "auto", FaultPlan.NONE), s.fabric());
+        Switching.CUT_THROUGH, FlowControl.CREDIT, 2, 8 * 280, true, true, 1_000_000_000L, 8, 0, 1, SwitchAllocator.MAXIMAL, "auto",
+        FaultPlan.NONE), s.fabric());
     assertEquals(new TimingSpec(50_000, 60_000, 40_000_000_000L, 20_000, 2_000_000, 0),
         s.timing());
     assertEquals(new ModuleSpec(100_000_000, 2, false, 2_000_000), s.module());
@@ -103,7 +105,8 @@ class ScenarioLoaderTest {
     assertEquals(8, s.nodes());
     assertEquals(new NodeSpec(2, 8), s.node());
     assertEquals(new FabricSpec(10_000_000_000L, 20_000, 500, 512, 8,
-        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0, 1, "auto", FaultPlan.NONE), s.fabric());
+        Switching.STORE_AND_FORWARD, FlowControl.CREDIT, 2, 8 * 528, true, true, 1_000_000_000L, 8, 0, 1, SwitchAllocator.MAXIMAL, "auto",
+        FaultPlan.NONE), s.fabric());
     assertEquals(40_000_000_000L, s.timing().memoryBandwidthBitsPerSecond());
     assertEquals(1_250, s.timing().mmioPs());
     assertEquals(60_000, s.timing().memoryLatencyPs()); // from reference.conf
@@ -209,6 +212,19 @@ class ScenarioLoaderTest {
         .fabric().vcBufferBytes());
     assertEquals(4096, parse(GOOD, "fabric.vc-buffer=4KiB").fabric().vcBufferBytes());
     assertEquals(FlowControl.NONE, parse(GOOD, "fabric.flow-control=none").fabric().flowControl());
+  }
+
+  @Test
+  void theSwitchAllocatorIsMaximalOrIslipWhichNeedsCredits() {
+    assertEquals(SwitchAllocator.MAXIMAL, parse(GOOD).fabric().switchAllocator());
+    assertEquals(SwitchAllocator.ISLIP, parse(GOOD, "fabric.switch-allocator=islip").fabric().switchAllocator());
+    assertEquals(List.of("--set fabric.switch-allocator=islip: ringfabric.fabric.switch-allocator: islip matches the"
+        + " heads of input channels to outputs, and flow-control = none has no input channels (ideal output queues):"
+        + " use flow-control = credit, or leave switch-allocator at maximal"),
+        problems(GOOD, "fabric.flow-control=none", "fabric.switch-allocator=islip"));
+    List<String> unknown = problems(GOOD, "fabric.switch-allocator=wavefront");
+    assertEquals(1, unknown.size(), unknown.toString());
+    assertTrue(unknown.get(0).contains("maximal") && unknown.get(0).contains("islip"), unknown.get(0));
   }
 
   @Test

@@ -111,7 +111,8 @@ class SmallTypesTest {
   @Test
   void theLargestPacketIsAFullMtuWithItsHeaderAndOverhead() {
     FabricSpec fabric = new FabricSpec(10_000_000_000L, 1_000, 1_000, 256, 16, Switching.CUT_THROUGH,
-        FlowControl.NONE, 2, 2048, true, true, FabricSpec.DEADLOCK_TIMEOUT_PS, 4, 0, 1, "auto", FaultPlan.NONE);
+        FlowControl.NONE, 2, 2048, true, true, FabricSpec.DEADLOCK_TIMEOUT_PS, 4, 0, 1, SwitchAllocator.MAXIMAL, "auto",
+        FaultPlan.NONE);
     assertEquals(256 + 16 + 4, fabric.largestPacketBytes());
   }
 

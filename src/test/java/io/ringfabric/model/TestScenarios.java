@@ -34,6 +34,7 @@ public final class TestScenarios {
   int packetOverhead = 0; // the model tests' figures were worked out without it
   long vcTurnaround = 0;
   int inputSpeedup = 1;
+  SwitchAllocator switchAllocator = SwitchAllocator.MAXIMAL;
   String routing = "auto";
   int confirmations = -1; // auto
   List<FaultPlan.LinkFault> faults = List.of();
@@ -107,6 +108,12 @@ public final class TestScenarios {
 
   public TestScenarios inputSpeedup(int packets) {
     inputSpeedup = packets;
+    return this;
+  }
+
+  /** {@code fabric.switch-allocator}. */
+  public TestScenarios switchAllocator(SwitchAllocator a) {
+    switchAllocator = a;
     return this;
   }
 
@@ -267,7 +274,8 @@ public final class TestScenarios {
     return new Scenario("(test)", seed, "reference", durationPs, topology,
         new NodeSpec(cores, contexts),
         new FabricSpec(bandwidth, linkLatency, switchLatency, mtu, header, switching, flowControl, vcs, vcBuffer,
-            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, routing, new FaultPlan(seed, faults)),
+            separateClasses, datelines, deadlockTimeout, packetOverhead, vcTurnaround, inputSpeedup, switchAllocator,
+            routing, new FaultPlan(seed, faults)),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath,
             confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), warmup, sampling, endRunOnError,

@@ -28,7 +28,7 @@ class VirtualChannelsTest {
 
   private static VirtualChannels channels(int speedup, boolean... credited) {
     FabricSpec fabric = new FabricSpec(10_000_000_000L, 1_000, 1_000, 256, 16, Switching.CUT_THROUGH,
-        FlowControl.CREDIT, 2, ROOM, true, true, FabricSpec.DEADLOCK_TIMEOUT_PS, 0, 0, speedup, "auto",
+        FlowControl.CREDIT, 2, ROOM, true, true, FabricSpec.DEADLOCK_TIMEOUT_PS, 0, 0, speedup, SwitchAllocator.MAXIMAL, "auto",
         FaultPlan.NONE);
     Routing routing = Routing.of(Routing.DIMENSION_ORDER,
         Topologies.build(new TopologySpec("torus", List.of(4, 4))), true);
