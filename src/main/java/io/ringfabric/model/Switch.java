@@ -40,8 +40,8 @@ public final class Switch extends Component {
   private final int[] ways = new int[2 * Routing.MAX_WAYS]; // the ways of the head being routed
   private final VirtualChannels channels; // null without credit flow control
   private final Islip islip; // null but for credit flow control with the islip allocator
-  private int candidateChannel; // the channel behind an output for the head candidate() found
-  private long candidateDue; // when candidate() found none: when to look again (MAX_VALUE: a credit)
+  private transient int candidateChannel; // what candidate() found: the channel behind the output
+  private transient long candidateDue; // or, if none, when to look again (MAX_VALUE: a credit)
   private long watchAt = Long.MAX_VALUE; // the earliest deadlock check posted and not yet handled
   private long allocateAt = Long.MAX_VALUE; // the earliest allocation posted and not yet handled
   private final FaultPlan.Link[] faults; // by output port: the faults of its link, or null
