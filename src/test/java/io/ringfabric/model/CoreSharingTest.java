@@ -92,4 +92,86 @@ class CoreSharingTest {
       previous = extra;
     }
   }
+
+  // ---- a poll run's reads, counted when a newcomer wants the core ----
+
+  private static final long MMIO = 50_000; // one status read, back to back (poll interval 0)
+  private static final long MAPPED = 2 * 2_000_000; // both contexts mapped, one after the other
+  /** The PUT's register writes: 8 bytes stored at 40 Gb/s, then six register writes. */
+  private static final long WRITES = 1_600 + Core.REGISTER_WRITES * MMIO;
+  /** Its first read: the poller's PUT rings its doorbell once both contexts are mapped. */
+  private static final long FIRST = MAPPED + WRITES;
+  /** Its completion: a one-hop PUT of 8 bytes, from its doorbell. */
+  private static final long DONE_AT = FIRST + ZeroLoadLatencyTest.cutThroughPs(1, 8);
+  private static final long COMPUTE = 100_000;
+
+  /** What the poller's core counted, and when the poller saw its PUT complete. */
+  private record Polled(long polls, long pollPs, long busyPs, long seenAt) {}
+
+  /**
+   * Core 1 of node 0 of a line of two: process 0 sleeps until {@code newcomerAt}, wants the core
+   * then and computes {@link #COMPUTE}; process 1 (the poller) PUTs 8 bytes to node 1 at {@link
+   * #MAPPED} and polls for its status. Process 0 is mapped first, so it has gone to sleep when the
+   * poller's run begins: the run is uncontended until the newcomer wakes.
+   */
+  private static Polled contended(long newcomerAt, long pollInterval) {
+    Script newcomer = Script.of().sleepUntil(newcomerAt).compute(COMPUTE);
+    Script poller = Script.of().put(1, 0, new byte[8]);
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 64).pollInterval(pollInterval);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 1, 2);
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> k == 0 ? newcomer : poller).run(t);
+    assertEquals(Status.DONE, poller.log().get(0).status());
+    assertEquals("FINISHED", run.outcome(0, 1, 0).state());
+    Core core = run.machine().core(0, 1);
+    return new Polled(core.polls(), core.pollPs(), core.busyPs(), poller.log().get(0).seenAt());
+  }
+
+  /** Busy: both mappings, the poller's register writes, its reads, and the newcomer's compute (if it came). */
+  private static long busy(long reads, boolean newcomer) {
+    return MAPPED + WRITES + reads * MMIO + (newcomer ? COMPUTE : 0);
+  }
+
+  @Test
+  void anUncontendedRunCountsEveryReadUpToTheOneThatSeesTheCompletion() {
+    // reads of 50 ns from FIRST: the completion comes 936.8 ns in, during read 18, which sees it
+    assertEquals(936_800, DONE_AT - FIRST);
+    Polled p = contended(100_000_000, 0); // the newcomer wakes long after
+    assertEquals(new Polled(19, 19 * MMIO, busy(19, true), FIRST + 19 * MMIO), p);
+  }
+
+  @Test
+  void aNewcomerDuringAReadWaitsForItToEnd() {
+    // at 10 ns into read 5: reads 0 to 5 count; the newcomer computes from the end of read 5, then
+    // the poller polls again: its first read is unrolled at once by the newcomer's wake (its last
+    // step, a finish), 1 more; then 10 reads from 450 ns after FIRST, the last seeing the completion
+    Polled p = contended(FIRST + 5 * MMIO + 10_000, 0);
+    assertEquals(new Polled(17, 17 * MMIO, busy(17, true), FIRST + 19 * MMIO), p);
+  }
+
+  @Test
+  void aNewcomerAtTheInstantAReadIsDueGoesFirst() {
+    // read 5 is due as the newcomer comes: reads 0 to 4 count, and the newcomer computes at once;
+    // as above the poller's next read is unrolled by the newcomer's wake, then 11 reads from 400 ns after FIRST
+    Polled p = contended(FIRST + 5 * MMIO, 0);
+    assertEquals(new Polled(17, 17 * MMIO, busy(17, true), FIRST + 19 * MMIO), p);
+  }
+
+  @Test
+  void aNewcomerAsTheObservingReadEndsLetsItCount() {
+    // read 18 has just seen the completion when the newcomer comes: 19 reads; the poller's
+    // program runs once the newcomer's compute has ended
+    Polled p = contended(FIRST + 19 * MMIO, 0);
+    assertEquals(new Polled(19, 19 * MMIO, busy(19, true), FIRST + 19 * MMIO + COMPUTE), p);
+  }
+
+  @Test
+  void aNewcomerBetweenTwoReadsCountsTheReadsDoneAndTheNextWaitsForTheCore() {
+    // reads of 50 ns every 80 ns, uncontended 13 to the one ending 1,010 ns in. The newcomer
+    // comes 10 ns after read 5 ends: reads 0 to 5 count, and it computes at once; read 6, due
+    // 20 ns later, waits for it; the poller's next read is unrolled by the newcomer's wake, 1
+    // more; its next run begins a poll interval after that read and ends as before, its read 4
+    Polled p = contended(FIRST + 5 * 80_000 + 60_000, 30_000);
+    assertEquals(new Polled(12, 12 * MMIO, busy(12, true), FIRST + 12 * 80_000 + MMIO), p);
+  }
 }
