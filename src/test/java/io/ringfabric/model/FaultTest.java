@@ -144,7 +144,10 @@ class FaultTest {
     // the three copies of each PUT, and the confirmation copies sent after its last deadline
     assertEquals(5 * 3 + r.module().confirmations(), r.links().packets(), r.links().toString());
     assertEquals(r.links().packets(), r.links().corruptDetected(), "every packet sent was found damaged");
-    assertEquals(r.links().packets(), run.machine().fabricSwitch(1).corruptDetected());
+    Switch receiver = run.machine().fabricSwitch(1);
+    assertEquals(r.links().packets(), receiver.corruptDetected());
+    long[] lost = receiver.lostSamples().upTo(Math.round(r.simulatedNs() * 1000), receiver.lostSamples().intervalPs());
+    assertEquals(-r.links().packets(), lost[lost.length - 1], "each frame dropped there a packet fewer in the fabric");
     assertEquals(0, r.links().dropped() + r.links().lostOnDownLinks());
     MessagingModule sender = run.machine().module(0);
     assertEquals(List.of(0, 1), List.of(sender.node(), run.machine().module(1).node()));

@@ -1,0 +1,155 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.config.BuiltMachine;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The switches driven by hand: request packets handed to a node's switch by its module at chosen
+ * times, with no process running and every module's events kept, so each delivery is seen at its
+ * exact time. With the TestScenarios defaults a switch takes 160 ns, a link 20 ns, and a 64-byte
+ * PUT's packet (80 bytes with its header) 64 ns to send.
+ */
+class SwitchTest {
+  private static final long SWITCH = 160_000;
+  private static final long LINK = 20_000;
+  private static final long SEND = 64_000; // 16 + 64 bytes at 10 Gb/s
+  private static final int PLUS_X = 1;
+  private static final int MINUS_X = 2;
+
+  private Machine machine;
+  private EventHarness harness;
+  private long sequence;
+
+  private void build(TestScenarios t) {
+    machine = BuiltMachine.of(t.build()).machine();
+    sequence = 0;
+    Integer[] modules = new Integer[machine.nodes()];
+    for (int n = 0; n < modules.length; n++) {
+      modules[n] = machine.layout().module(n);
+    }
+    harness = new EventHarness(machine, modules);
+  }
+
+  /** Node {@code from}'s module hands its switch, at {@code at}, a one-packet 64-byte PUT to node {@code to}. */
+  private void inject(long at, int from, int to) {
+    sequence++;
+    Packet p = Packet.Header.putRequest(new Packet.ActionId(from, 0, sequence), to, 0, 64, Long.MAX_VALUE,
+        ElementOrigin.NONE).split(new byte[64], 256)[0];
+    Layout l = machine.layout();
+    harness.add(new Event(at, l.module(from), sequence, l.switchComponent(from), new Switch.PacketArrival(0, p)));
+  }
+
+  /** Runs to the end; the packets the modules got, in order: "#sequence at node n, t ns". */
+  private List<String> delivered() {
+    harness.runToEnd();
+    List<String> out = new ArrayList<>();
+    for (Event e : harness.keptEvents) {
+      Packet p = ((MessagingModule.PacketDelivered) e.message()).packet();
+      out.add("#" + p.sequence() + " at node " + machine.layout().nodeOf(e.target()) + ", " + e.time() / 1000.0 + " ns");
+    }
+    return out;
+  }
+
+  /** Self-posted allocations of switch {@code s}: their times in ns. */
+  private List<Double> allocations(int s) {
+    List<Double> at = new ArrayList<>();
+    for (Event e : harness.posted) {
+      if (e.kind() == MessageKind.ALLOCATION_DUE && e.target() == machine.layout().switchComponent(s)) {
+        at.add(e.time() / 1000.0);
+      }
+    }
+    return at;
+  }
+
+  @Test
+  void aStandaloneSwitchFeedsNoModuleAndANodeSwitchDoes() {
+    build(TestScenarios.of("star", 4)); // nodes 0 to 3 round switch 4
+    assertTrue(machine.fabricSwitch(3).hasLink(0), "node 3's switch feeds its module");
+    assertFalse(machine.fabricSwitch(4).hasLink(0), "the hub has no module behind its port 0");
+    assertTrue(machine.fabricSwitch(4).hasLink(1));
+  }
+
+  /**
+   * Nodes 0 and 2 send to node 1 at once: the heads meet at node 1's port to its module, one takes
+   * it, and the other goes the moment the link is free (the allocation that served the first says
+   * when to try again); with credits as with the ideal output queue.
+   */
+  @ParameterizedTest(name = "credits {0}")
+  @ValueSource(booleans = {false, true})
+  void twoHeadsForOneOutputGoOneAfterTheOtherWithoutAGap(boolean credits) {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1);
+    build(credits ? t.credits(2, 2048) : t);
+    inject(1_000_000, 0, 1);
+    inject(1_000_000, 2, 1);
+    // a switch and a link to node 1's switch, a switch, then 64 ns into the module; the second 64 ns later
+    assertEquals(1_000_000 + 2 * SWITCH + LINK + SEND, 1_404_000);
+    assertEquals(List.of("#1 at node 1, 1404.0 ns", "#2 at node 1, 1468.0 ns"), delivered());
+  }
+
+  /**
+   * Node 1's module hands its switch three packets at once, into the one request channel of its
+   * injection queue: two for node 0, then one for node 2. The second waits at the head for the
+   * link to node 0 (an allocation 64 ns later, when the link is free a switch latency ahead); once
+   * it has gone, the third is head and wants the link to node 2, free, but the input's crossbar
+   * path is busy sending the second: the switch allocates again when that path is free, 64 ns
+   * later. Asking twice for an allocation at one time posts one.
+   */
+  @Test
+  void theNextHeadOfAChannelGoesWhenItsInputsPathIsFree() {
+    build(TestScenarios.of("mesh", 3, 1).credits(1, 2048));
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 2);
+    assertEquals(List.of("#1 at node 0, 1404.0 ns", "#2 at node 0, 1468.0 ns", "#3 at node 2, 1532.0 ns"),
+        delivered());
+    assertEquals(List.of(1064.0, 1128.0), allocations(1));
+  }
+
+  /**
+   * The same with a turnaround of 1 us between two packets of one channel: the injection queue is a
+   * source queue, not a channel of the switch, so node 1's switch sends as before; node 0's switch
+   * holds the second packet in its input channel from node 1 until 1 us after the first left it.
+   */
+  @Test
+  void aTurnaroundSpacesTheSwitchsChannelsButNotTheModulesInjectionQueue() {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).credits(1, 2048);
+    t.vcTurnaround = 1_000_000;
+    build(t);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 2);
+    // the second leaves node 0's switch at 1,340 + 1,000 ns
+    assertEquals(List.of("#1 at node 0, 1404.0 ns", "#3 at node 2, 1532.0 ns", "#2 at node 0, 2404.0 ns"),
+        delivered());
+  }
+
+  /**
+   * Node 0's link {@code port} of a 4x4 torus is down for the whole run; minimal-adaptive routing
+   * goes round it where the packet has another way (to node 5, one step in x and one in y), and
+   * where it has none (one step along the down link) the packet is lost on it.
+   */
+  @ParameterizedTest(name = "port {0}")
+  @ValueSource(ints = {PLUS_X, 3})
+  void aDownLinkIsLeftOutOfThePacketsWaysUnlessItIsTheOnlyOne(int port) {
+    for (boolean credits : new boolean[] {false, true}) {
+      TestScenarios t = TestScenarios.torus(4, 4).routing("minimal-adaptive")
+          .faults(new FaultPlan.LinkFault(0, port, 0, Long.MAX_VALUE, true, 0, 0));
+      build(credits ? t.credits(3, 2048) : t);
+      inject(1_000_000, 0, 5);
+      inject(2_000_000, 0, port == PLUS_X ? 1 : 4);
+      assertEquals(List.of("#1 at node 5, " + (1_000_000 + 3 * SWITCH + 2 * LINK + SEND) / 1000.0 + " ns"),
+          delivered(), "credits " + credits);
+      Switch first = machine.fabricSwitch(0);
+      assertEquals(1, first.lostOnDownLink(port));
+      assertEquals(0, first.dropped(port));
+    }
+  }
+}
