@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.config.BuiltMachine;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,9 +41,14 @@ class SwitchTest {
 
   /** Node {@code from}'s module hands its switch, at {@code at}, a one-packet 64-byte PUT to node {@code to}. */
   private void inject(long at, int from, int to) {
+    inject(at, from, to, 64);
+  }
+
+  /** The same, of {@code bytes} (at most 256: one packet). */
+  private void inject(long at, int from, int to, int bytes) {
     sequence++;
-    Packet p = Packet.Header.putRequest(new Packet.ActionId(from, 0, sequence), to, 0, 64, Long.MAX_VALUE,
-        ElementOrigin.NONE).split(new byte[64], 256)[0];
+    Packet p = Packet.Header.putRequest(new Packet.ActionId(from, 0, sequence), to, 0, bytes, Long.MAX_VALUE,
+        ElementOrigin.NONE).split(new byte[bytes], 256)[0];
     Layout l = machine.layout();
     harness.add(new Event(at, l.module(from), sequence, l.switchComponent(from), new Switch.PacketArrival(0, p)));
   }
@@ -56,6 +62,63 @@ class SwitchTest {
       out.add("#" + p.sequence() + " at node " + machine.layout().nodeOf(e.target()) + ", " + e.time() / 1000.0 + " ns");
     }
     return out;
+  }
+
+  /** Records what the switches trace of their packets, one line each: time in ns, kind, action, then what it says. */
+  private static final class Recorder implements TraceSink {
+    final List<String> lines = new ArrayList<>();
+
+    private void add(long t, String what) {
+      lines.add(t / 1000.0 + " " + what);
+    }
+
+    @Override public boolean packets() {
+      return true;
+    }
+
+    @Override public boolean all() {
+      return false;
+    }
+
+    @Override public void packetReceived(long t, String op, int from, long wireBytes, String packet) {
+      add(t, "received " + op + " from " + from + ", " + wireBytes + " B " + packet);
+    }
+
+    @Override public void packetQueued(long t, String op, long wireBytes, long waitPs, String port, String packet) {
+      add(t, "queued " + op + " " + waitPs / 1000.0 + " ns for " + port);
+    }
+
+    @Override public void creditStall(long t, String op, long wireBytes, long waitPs, String port, int vc, String packet) {
+      add(t, "stalled " + op + " " + waitPs / 1000.0 + " ns for " + port + " vc " + vc);
+    }
+
+    @Override public void packetSent(long t, String op, long wireBytes, long waitPs, long ser, String port, String packet) {
+      add(t, "sent " + op + " on " + port + " after " + waitPs / 1000.0 + " ns, " + ser / 1000.0 + " ns long");
+    }
+
+    @Override public void packetLost(long t, String op, long wireBytes, String port, String why) {
+      add(t, "lost '" + op + "' " + wireBytes + " B on " + port + ": " + why);
+    }
+
+    @Override public void message(long t, int from, MessageKind kind) {}
+    @Override public void doorbell(long t, String op, int core, long bytes, boolean refusedBusy, int ring, String detail) {}
+    @Override public void requestSent(long t, String op, int to, long bytes, int ring, int attempt) {}
+    @Override public void requestArrived(long t, String op, int from, long bytes, int ring) {}
+    @Override public void applied(long t, String op, long bytes, int ring, String occupancy) {}
+    @Override public void refused(long t, String op, long bytes, Status status, int ring, String why) {}
+    @Override public void responseSent(long t, String op, int to, long bytes, Status status, int ring) {}
+    @Override public void responseArrived(long t, String op, int from, long bytes, Status status, int ring) {}
+    @Override public void completed(long t, String op, long bytes, Status status, long since, int ring, String detail) {}
+    @Override public void completionSeen(long t, String op, long bytes, Status status, long since, int ring, String p) {}
+  }
+
+  /** Attaches one recorder to every switch. */
+  private Recorder record() {
+    Recorder r = new Recorder();
+    for (int s = 0; s < machine.switchCount(); s++) {
+      machine.fabricSwitch(s).attachRecorder(r);
+    }
+    return r;
   }
 
   /** Self-posted allocations of switch {@code s}: their times in ns. */
@@ -150,6 +213,96 @@ class SwitchTest {
       Switch first = machine.fabricSwitch(0);
       assertEquals(1, first.lostOnDownLink(port));
       assertEquals(0, first.dropped(port));
+      if (credits) { // the lost packet took no room behind the down link
+        CreditFlowTest.assertCreditsAtRest(machine, 2048);
+      }
     }
+  }
+
+  /**
+   * Without flow control, on a down link and one that loses every packet: node 1's switch loses
+   * the packet for node 2 on its +x link (down) and the one for node 0 on its -x link (dropped at
+   * random, at a rate of 1), each counted on its link and a packet fewer in the fabric, and both
+   * in the trace; node 0's packet for node 1 goes through, traced at both switches.
+   */
+  @Test
+  void withoutFlowControlLostPacketsAreCountedAndTracedWhereTheyWereLost() {
+    build(TestScenarios.of("mesh", 3, 1).faults(new FaultPlan.LinkFault(1, PLUS_X, 0, Long.MAX_VALUE, true, 0, 0),
+        new FaultPlan.LinkFault(1, MINUS_X, 0, Long.MAX_VALUE, false, 1.0, 0)));
+    Recorder trace = record();
+    inject(1_000_000, 1, 2);
+    inject(2_000_000, 1, 0);
+    inject(3_000_000, 0, 1);
+    assertEquals(List.of("#3 at node 1, 3404.0 ns"), delivered());
+    Layout l = machine.layout();
+    assertEquals(List.of(
+        "1000.0 received 1.0.1 from " + l.module(1) + ", 80 B packet 1/1 put-request",
+        "1160.0 sent 1.0.1 on node 1 +x -> node 2 after 0.0 ns, 64.0 ns long",
+        "1160.0 lost '1.0.1' 80 B on node 1 +x -> node 2: lost: the link is down, packet 1/1 put-request",
+        "2000.0 received 1.0.2 from " + l.module(1) + ", 80 B packet 1/1 put-request",
+        "2160.0 sent 1.0.2 on node 1 -x -> node 0 after 0.0 ns, 64.0 ns long",
+        "2160.0 lost '1.0.2' 80 B on node 1 -x -> node 0: lost on the wire, packet 1/1 put-request",
+        "3000.0 received 0.0.3 from " + l.module(0) + ", 80 B packet 1/1 put-request",
+        "3160.0 sent 0.0.3 on node 0 +x -> node 1 after 0.0 ns, 64.0 ns long",
+        "3180.0 received 0.0.3 from " + l.switchComponent(0) + ", 80 B packet 1/1 put-request",
+        "3340.0 sent 0.0.3 on node 1 switch -> module after 0.0 ns, 64.0 ns long"), trace.lines);
+    Switch middle = machine.fabricSwitch(1);
+    assertEquals(List.of(1L, 0L, 0L, 1L), List.of(middle.lostOnDownLink(PLUS_X), middle.dropped(PLUS_X),
+        middle.lostOnDownLink(MINUS_X), middle.dropped(MINUS_X)));
+    long[] inFabric = middle.lostSamples().upTo(4_000_000, middle.lostSamples().intervalPs());
+    assertEquals(-2, inFabric[inFabric.length - 1], "two packets fewer in the fabric");
+  }
+
+  /**
+   * One-packet channels (272 bytes, a packet of 256 and its header): node 1's module hands its
+   * switch two such packets for node 2. The second is head once the first has gone, and waits for
+   * the input's path until 217.6 ns (the first's sending); then for room in node 2's switch, which
+   * the first leaves at 340 ns, its credit back a link later, at 360 ns: a stall of 142.4 ns,
+   * counted on the link and traced with the packet sent.
+   */
+  @Test
+  void aHeadWaitingForRoomDownstreamStallsUntilTheCreditComesBack() {
+    build(TestScenarios.of("mesh", 3, 1).credits(1, 272));
+    Recorder trace = record();
+    inject(0, 1, 2, 256);
+    inject(0, 1, 2, 256);
+    assertEquals(List.of("#1 at node 2, 557.6 ns", "#2 at node 2, 917.6 ns"), delivered());
+    Layout l = machine.layout();
+    assertEquals(List.of(
+        "0.0 received 1.0.1 from " + l.module(1) + ", 272 B packet 1/1 put-request",
+        "160.0 sent 1.0.1 on node 1 +x -> node 2 after 0.0 ns, 217.6 ns long",
+        "0.0 received 1.0.2 from " + l.module(1) + ", 272 B packet 1/1 put-request",
+        "180.0 received 1.0.1 from " + l.switchComponent(1) + ", 272 B packet 1/1 put-request",
+        "340.0 sent 1.0.1 on node 2 switch -> module after 0.0 ns, 217.6 ns long",
+        "520.0 sent 1.0.2 on node 1 +x -> node 2 after 0.0 ns, 217.6 ns long",
+        "360.0 stalled 1.0.2 142.4 ns for node 1 +x -> node 2 vc 0",
+        "540.0 received 1.0.2 from " + l.switchComponent(1) + ", 272 B packet 1/1 put-request",
+        "700.0 sent 1.0.2 on node 2 switch -> module after 0.0 ns, 217.6 ns long"), trace.lines);
+    Switch middle = machine.fabricSwitch(1);
+    assertEquals(1, middle.creditStalls(PLUS_X));
+    assertEquals(142_400, middle.creditStallPs(PLUS_X));
+    assertEquals(0, middle.creditStalls(MINUS_X));
+    CreditFlowTest.assertCreditsAtRest(machine, 272);
+  }
+
+  /**
+   * Without flow control, minimal-adaptive routing sends a packet the way whose link is free
+   * soonest, the first of equals: node 0's first packet for node 5 (one step in x, one in y) takes
+   * the first way, x. Of two more at once, the first takes y, free for longer than x, and the
+   * second x, free before y is again.
+   */
+  @Test
+  void withoutFlowControlAPacketTakesTheWayFreeSoonest() {
+    build(TestScenarios.torus(4, 4).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 5);
+    assertEquals(List.of("#1 at node 5, 1584.0 ns"), delivered());
+    OutputPort[] ports = machine.fabricSwitch(0).ports();
+    assertEquals(List.of(1L, 0L), List.of(ports[PLUS_X].packets(), ports[3].packets()), "x is the first way");
+    inject(2_000_000, 0, 5);
+    inject(2_000_000, 0, 5);
+    // both reach node 5's switch at 2,360 ns, by y then x and by x then y; the one from node 1's
+    // switch is handled first (the lower sender) and takes the module's port first
+    assertEquals(List.of("#3 at node 5, 2584.0 ns", "#2 at node 5, 2648.0 ns"), delivered().subList(1, 3));
+    assertEquals(List.of(2L, 1L), List.of(ports[PLUS_X].packets(), ports[3].packets()));
   }
 }
