@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.config.BuiltMachine;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,57 +63,9 @@ class SwitchTest {
     return out;
   }
 
-  /** Records what the switches trace of their packets, one line each: time in ns, kind, action, then what it says. */
-  private static final class Recorder implements TraceSink {
-    final List<String> lines = new ArrayList<>();
-
-    private void add(long t, String what) {
-      lines.add(t / 1000.0 + " " + what);
-    }
-
-    @Override public boolean packets() {
-      return true;
-    }
-
-    @Override public boolean all() {
-      return false;
-    }
-
-    @Override public void packetReceived(long t, String op, int from, long wireBytes, String packet) {
-      add(t, "received " + op + " from " + from + ", " + wireBytes + " B " + packet);
-    }
-
-    @Override public void packetQueued(long t, String op, long wireBytes, long waitPs, String port, String packet) {
-      add(t, "queued " + op + " " + waitPs / 1000.0 + " ns for " + port);
-    }
-
-    @Override public void creditStall(long t, String op, long wireBytes, long waitPs, String port, int vc, String packet) {
-      add(t, "stalled " + op + " " + waitPs / 1000.0 + " ns for " + port + " vc " + vc);
-    }
-
-    @Override public void packetSent(long t, String op, long wireBytes, long waitPs, long ser, String port, String packet) {
-      add(t, "sent " + op + " on " + port + " after " + waitPs / 1000.0 + " ns, " + ser / 1000.0 + " ns long");
-    }
-
-    @Override public void packetLost(long t, String op, long wireBytes, String port, String why) {
-      add(t, "lost '" + op + "' " + wireBytes + " B on " + port + ": " + why);
-    }
-
-    @Override public void message(long t, int from, MessageKind kind) {}
-    @Override public void doorbell(long t, String op, int core, long bytes, boolean refusedBusy, int ring, String detail) {}
-    @Override public void requestSent(long t, String op, int to, long bytes, int ring, int attempt) {}
-    @Override public void requestArrived(long t, String op, int from, long bytes, int ring) {}
-    @Override public void applied(long t, String op, long bytes, int ring, String occupancy) {}
-    @Override public void refused(long t, String op, long bytes, Status status, int ring, String why) {}
-    @Override public void responseSent(long t, String op, int to, long bytes, Status status, int ring) {}
-    @Override public void responseArrived(long t, String op, int from, long bytes, Status status, int ring) {}
-    @Override public void completed(long t, String op, long bytes, Status status, long since, int ring, String detail) {}
-    @Override public void completionSeen(long t, String op, long bytes, Status status, long since, int ring, String p) {}
-  }
-
   /** Attaches one recorder to every switch. */
-  private Recorder record() {
-    Recorder r = new Recorder();
+  private TraceLines record() {
+    TraceLines r = new TraceLines();
     for (int s = 0; s < machine.switchCount(); s++) {
       machine.fabricSwitch(s).attachRecorder(r);
     }
@@ -229,7 +180,7 @@ class SwitchTest {
   void withoutFlowControlLostPacketsAreCountedAndTracedWhereTheyWereLost() {
     build(TestScenarios.of("mesh", 3, 1).faults(new FaultPlan.LinkFault(1, PLUS_X, 0, Long.MAX_VALUE, true, 0, 0),
         new FaultPlan.LinkFault(1, MINUS_X, 0, Long.MAX_VALUE, false, 1.0, 0)));
-    Recorder trace = record();
+    TraceLines trace = record();
     inject(1_000_000, 1, 2);
     inject(2_000_000, 1, 0);
     inject(3_000_000, 0, 1);
@@ -263,7 +214,7 @@ class SwitchTest {
   @Test
   void aHeadWaitingForRoomDownstreamStallsUntilTheCreditComesBack() {
     build(TestScenarios.of("mesh", 3, 1).credits(1, 272));
-    Recorder trace = record();
+    TraceLines trace = record();
     inject(0, 1, 2, 256);
     inject(0, 1, 2, 256);
     assertEquals(List.of("#1 at node 2, 557.6 ns", "#2 at node 2, 917.6 ns"), delivered());
