@@ -373,4 +373,32 @@ class TimeoutTest {
     // the second copy's deadline is the end of time itself: no check is posted for it
     assertEquals(List.of(SENT + limit, first + 2 * limit), times(out, MessageKind.TIMEOUT_CHECK));
   }
+
+  /**
+   * With no module latency two GETs rung at one time are ready at one time and reach their
+   * deadlines together: the retries go in context order, context 0's first though context 1 rang first.
+   * (The sequence, the deadlines' last key, never decides: a context's older actions are settled,
+   * and a settled deadline is dropped whichever way it is ordered.)
+   */
+  @Test
+  void deadlinesDueTogetherAreRetriedInContextOrder() {
+    Machine m = BuiltMachine.of(TestScenarios.of("mesh", 3, 1).moduleLatency(0).timeout(1_000_000, 1)
+        .ring(NodeSet.all(), 0, 4096, 256).build()).machine();
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    assertEquals(1, module.mapFreeContext(core, 1));
+    List<Event> out = new ArrayList<>();
+    module.attach(out::add);
+    module.start();
+    module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(1, Op.GET, 2, 0, 0x1000, 64)));
+    module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x2000, 64)));
+    Event check = out.stream().filter(e -> e.kind() == MessageKind.TIMEOUT_CHECK).findFirst().orElseThrow();
+    assertEquals(2_000_000, check.time());
+    module.deliver(check);
+    List<String> sent = out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL)
+        .map(e -> e.time() + " context " + ((Switch.PacketArrival) e.message()).packet().sourceContext()).toList();
+    // each request leaves 12.8 ns (its header) after the one before, on the injection link
+    assertEquals(List.of("1000000 context 1", "1012800 context 0", "2000000 context 0", "2012800 context 1"), sent);
+  }
 }
