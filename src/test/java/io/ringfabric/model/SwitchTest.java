@@ -256,4 +256,20 @@ class SwitchTest {
     assertEquals(List.of("#3 at node 5, 2584.0 ns", "#2 at node 5, 2648.0 ns"), delivered().subList(1, 3));
     assertEquals(List.of(2L, 1L), List.of(ports[PLUS_X].packets(), ports[3].packets()));
   }
+
+  /**
+   * Without flow control the class a packet is sent in goes with it: node 0's packet for node 8
+   * of a 3x3 mesh may take x or y adaptively, or x in the escape channels (dimension-order from
+   * then on). All free, it takes the first of equals, x adaptively, so at node 1's switch, where x
+   * is busy with node 1's own 256-byte packet for node 2 until 477.6 ns, it turns to y, free.
+   */
+  @Test
+  void withoutFlowControlATieGoesToTheFirstWayAndThePacketStaysAdaptive() {
+    build(TestScenarios.of("mesh", 3, 3).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 8);
+    inject(1_100_000, 1, 2, 256);
+    // x, then y, x, y: five switches and four links, then node 8's module port
+    assertEquals(1_000_000 + 5 * SWITCH + 4 * LINK + SEND, 1_944_000);
+    assertEquals(List.of("#2 at node 2, 1657.6 ns", "#1 at node 8, 1944.0 ns"), delivered());
+  }
 }
