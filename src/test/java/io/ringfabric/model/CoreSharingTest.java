@@ -3,6 +3,7 @@ package io.ringfabric.model;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.config.ProcessGroupSpec;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.Payloads;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
@@ -173,5 +174,43 @@ class CoreSharingTest {
     // more; its next run begins a poll interval after that read and ends as before, its read 4
     Polled p = contended(FIRST + 5 * 80_000 + 60_000, 30_000);
     assertEquals(new Polled(12, 12 * MMIO, busy(12, true), FIRST + 12 * 80_000 + MMIO), p);
+  }
+
+  @Test
+  void aNewcomerAsAReadEndsLetsItCount() {
+    // reads of 50 ns every 80 ns; the newcomer comes just as read 5 ends: it counts, 6 reads; then
+    // as between two reads, 1 read unrolled by the newcomer's wake, and a run of 5 from 630 ns
+    // after FIRST, the last ending at 1,000 ns
+    Polled p = contended(FIRST + 5 * 80_000 + MMIO, 30_000);
+    assertEquals(new Polled(12, 12 * MMIO, busy(12, true), FIRST + 1_000_000), p);
+  }
+
+  @Test
+  void aPollBegunAfterTheCompletionSeesItWithItsFirstRead() {
+    // reads every 80 ns; the newcomer comes 5 ns into the gap after read 9 (10 reads), computes
+    // until 875 ns, and its wake unrolls the poller's next read (875 to 925 ns, 1 more). The
+    // completion comes at 936.8 ns, while the poller waits its interval: its next run, at 955 ns,
+    // sees it with its first read
+    Polled p = contended(FIRST + 9 * 80_000 + MMIO + 5_000, 30_000);
+    assertEquals(new Polled(12, 12 * MMIO, busy(12, true), FIRST + 1_005_000), p);
+  }
+
+  /**
+   * A PUT by interrupt holds the core for its register writes only, and no wake of its own ends
+   * that hold: a process waiting for the core gets it as the writes end. Process 0 PUTs by
+   * interrupt as it starts; process 1, mapped second, waits behind it and starts 301.6 ns later.
+   */
+  @Test
+  void aProcessWaitingBehindAnInterruptPutsRegisterWritesGetsTheCoreAsTheyEnd() {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 64);
+    t.groups.add(new ProcessGroupSpec(t.groups.size(), "put-stream", NodeSet.of(0), 1, 1,
+        new PutStreamSpec(Pattern.FIXED, 1, 0, 8, 1, 0), true));
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 1, 1);
+    long[] startedAt = {-1};
+    Script waiting = Script.of().inline(api -> startedAt[0] = api.now());
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> waiting).run(t);
+    assertEquals(new RunResult.Ops(1, 1, Map.of()), run.result().ops().get("put"));
+    assertEquals(MAPPED + WRITES, startedAt[0]);
   }
 }

@@ -16,6 +16,35 @@ import org.junit.jupiter.params.provider.ValueSource;
  * times, with no process running and every module's events kept, so each delivery is seen at its
  * exact time. With the TestScenarios defaults a switch takes 160 ns, a link 20 ns, and a 64-byte
  * PUT's packet (80 bytes with its header) 64 ns to send.
+ *
+ * <p>Mutants of Switch left alive (PIT with this class, CreditFlowTest, DeadlockTest, FaultTest,
+ * LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest). Equivalent: the call that reads a
+ * damaged frame whose checksum still holds (line 253) is unreachable, any one flipped bit fails
+ * it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); {@code follow < 0} as {@code <= 0}
+ * (533, 535): follow is -1 or a buffer of a link's input, port 1 or more, never 0; in hasLink
+ * {@code nextHop[p] >= 0} as {@code > 0} (629): component 0 is node 0's core 0, behind no port.
+ *
+ * <p>Not equivalent, but no test here tells them apart:
+ * <ul>
+ *   <li>allocate's {@code i < n} as {@code <=} (318) looks at the first output twice in a pass; the
+ *       second look can only serve a head that became head during the pass, for which forward has
+ *       posted an allocation at the same instant: they differ in which of two heads wanting that
+ *       output at one instant goes first, and only with an input speedup above 1;
+ *   <li>channel's {@code i < n} as {@code <=} (367) reads a way past the head's own, left from an
+ *       earlier head of the buffer, and only when none of the head's own ways to the output had room;
+ *   <li>channel's {@code wayClass(b, n - 1)} as {@code n + 1} (375), and in onDeadlockProbe the class
+ *       base (523, 529) and the channel (540) of a probe, and describeCycle's {@code vc < vcs} as
+ *       {@code <=} (559): they differ only for heads waiting on a routing class other than 0, on
+ *       response channels (523 with two channels a class or more) or on a channel other than 0, and
+ *       DeadlockTest's cycles are all of request channel 0, class 0;
+ *   <li>soonestFree's {@code 2 * i} as {@code 2 / i} (390) differs from a third way on, and reads a
+ *       class there as a port: minimal-adaptive's third way is its escape, whose port is its first's;
+ *   <li>watch's {@code at < watchAt} as {@code <=} (476) posts a second deadlock check at one instant:
+ *       its probes die or find the same cycle at the same time, only the count of events differs;
+ *   <li>the deadlock timeout's comparisons (499, 530: {@code <=} as {@code <}, {@code >} as {@code >=},
+ *       {@code now - timeout} as {@code now + timeout}) change when probes start and which channels
+ *       they pass, but DeadlockTest's cycle is found at the same time from the same channel.
+ * </ul>
  */
 class SwitchTest {
   private static final long SWITCH = 160_000;

@@ -370,8 +370,10 @@ class TimeoutTest {
     long first = SENT + limit + 20_000;
     long second = first + 2 * limit + 20_000;
     assertEquals(List.of(SENT, first, second), times(out, MessageKind.PACKET_ARRIVAL), "the request and its two copies");
-    // the second copy's deadline is the end of time itself: no check is posted for it
+    // the second copy's deadline is the end of time itself: no check is posted for it, and the
+    // action is not given up on
     assertEquals(List.of(SENT + limit, first + 2 * limit), times(out, MessageKind.TIMEOUT_CHECK));
+    assertEquals(List.of(), times(out, MessageKind.COMPLETION));
   }
 
   /**

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A trace recorder for tests: what components record of their packets, and the requests modules
- * send, one line each: the time in ns, what happened, the action, then what the record says.
+ * A trace recorder for tests: what components record of their packets, and what initiators
+ * record of their actions (doorbells, requests, responses, completions), one line each: the time
+ * in ns, what happened, the action, then what the record says.
  */
 final class TraceLines implements TraceSink {
   final List<String> lines = new ArrayList<>();
@@ -43,7 +44,10 @@ final class TraceLines implements TraceSink {
   }
 
   @Override public void message(long t, int from, MessageKind kind) {}
-  @Override public void doorbell(long t, String op, int core, long bytes, boolean refusedBusy, int ring, String detail) {}
+  @Override public void doorbell(long t, String op, int core, long bytes, boolean refusedBusy, int ring, String detail) {
+    add(t, "doorbell " + op + " from " + core + ", " + bytes + " B" + (refusedBusy ? ", refused BUSY" : "") + ": " + detail);
+  }
+
   @Override public void requestSent(long t, String op, int to, long bytes, int ring, int attempt) {
     add(t, "request " + op + " to " + to + ", " + bytes + " B, attempt " + attempt);
   }
@@ -52,7 +56,13 @@ final class TraceLines implements TraceSink {
   @Override public void applied(long t, String op, long bytes, int ring, String occupancy) {}
   @Override public void refused(long t, String op, long bytes, Status status, int ring, String why) {}
   @Override public void responseSent(long t, String op, int to, long bytes, Status status, int ring) {}
-  @Override public void responseArrived(long t, String op, int from, long bytes, Status status, int ring) {}
-  @Override public void completed(long t, String op, long bytes, Status status, long since, int ring, String detail) {}
+  @Override public void responseArrived(long t, String op, int from, long bytes, Status status, int ring) {
+    add(t, "response " + op + " from " + from + ", " + bytes + " B " + status);
+  }
+
+  @Override public void completed(long t, String op, long bytes, Status status, long since, int ring, String detail) {
+    add(t, "completed " + op + " " + status + ", " + bytes + " B, " + since / 1000.0 + " ns after its doorbell: " + detail);
+  }
+
   @Override public void completionSeen(long t, String op, long bytes, Status status, long since, int ring, String p) {}
 }
