@@ -12,7 +12,32 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Several processes on one core share its time, each with its own context. */
+/**
+ * Several processes on one core share its time, each with its own context; a poll run's reads
+ * are counted to the one, whenever another process wants the core.
+ *
+ * <p>Equivalent mutants left alive in CoreSharing:
+ * <ul>
+ *   <li>dispatch's unroll (line 59) is unreachable: a run begins in dispatch only when no other
+ *       process waits (poll unrolls it at once otherwise), and then the loop ends. Removing poll's
+ *       unroll when others wait already (94), or negating that test (93), only puts that unroll off
+ *       to line 59, when the waiting process gets the core: the end of read 0 either way, which
+ *       holds the core from the register writes on, so the same read is counted and the poller's
+ *       next read is due at the same time;
+ *   <li>requestCore's {@code freeAt <= now} as {@code <} (47): at that instant the step waits for
+ *       a CoreFree posted with no delay instead of running at once; whatever comes between queues
+ *       behind it, first come first served, and a completion between is seen by the poll's first
+ *       read either way;
+ *   <li>the generation's {@code ++} as {@code --} (106, 131), which can make a stale wake's
+ *       generation match again: a wake for the read that sees the completion is stale once its run
+ *       was unrolled; it comes at that read's end, and a run the poller began since begins no
+ *       sooner than that read did, so its own first read, which sees the completion, ends no
+ *       sooner either: taken for that run's, the stale wake ends it at the same time with the
+ *       same reads counted (and the run's own wake then finds no poller);
+ *   <li>unroll's {@code t < readStart(k + 1)} as {@code <=} (140): read k is the last begun at or
+ *       before t, so t is always before read k + 1 begins.
+ * </ul>
+ */
 class CoreSharingTest {
   private static final int OPS = 20;
 

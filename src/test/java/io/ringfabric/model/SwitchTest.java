@@ -37,8 +37,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  *       {@code <=} (559): they differ only for heads waiting on a routing class other than 0, on
  *       response channels (523 with two channels a class or more) or on a channel other than 0, and
  *       DeadlockTest's cycles are all of request channel 0, class 0;
- *   <li>soonestFree's {@code 2 * i} as {@code 2 / i} (390) differs from a third way on, and reads a
- *       class there as a port: minimal-adaptive's third way is its escape, whose port is its first's;
  *   <li>watch's {@code at < watchAt} as {@code <=} (476) posts a second deadlock check at one instant:
  *       its probes die or find the same cycle at the same time, only the count of events differs;
  *   <li>the deadlock timeout's comparisons (499, 530: {@code <=} as {@code <}, {@code >} as {@code >=},
@@ -300,5 +298,21 @@ class SwitchTest {
     // x, then y, x, y: five switches and four links, then node 8's module port
     assertEquals(1_000_000 + 5 * SWITCH + 4 * LINK + SEND, 1_944_000);
     assertEquals(List.of("#2 at node 2, 1657.6 ns", "#1 at node 8, 1944.0 ns"), delivered());
+  }
+
+  /**
+   * Of three ways, the one free soonest: node 0's packet for node 5 of a 4x4 torus may take x or y
+   * adaptively, or x in the escape channels. x is busy with a 256-byte packet for node 1 until
+   * 377.6 ns, y with a 64-byte one for node 4 until 224 ns: it takes y, then x at node 4.
+   */
+  @Test
+  void withoutFlowControlAPacketTakesTheSoonestFreeOfAllItsWays() {
+    build(TestScenarios.torus(4, 4).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 1, 256);
+    inject(1_000_000, 0, 4);
+    inject(1_000_000, 0, 5);
+    // y free at 224 ns, then x at node 4's switch at 404 ns, and node 5's module port at 584 ns
+    assertEquals(List.of("#2 at node 4, 1404.0 ns", "#1 at node 1, 1557.6 ns", "#3 at node 5, 1648.0 ns"),
+        delivered());
   }
 }
