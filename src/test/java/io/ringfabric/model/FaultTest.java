@@ -22,12 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * acknowledged element is lost, none is duplicated or corrupted; and both engines agree. A down
  * link loses what is sent on it, except where adaptive routing goes round it.
  *
- * <p>Left alive in MessagingModule. Equivalent: {@code p.count() > 1} as {@code >= 1} (line 179)
- * sends a one-packet message through a reassembly of one, which gives back the same bytes;
- * {@code first < 0} as {@code <= 0} (line 212) differs only for a packet starting at time 0, and
- * a module's packets start after its work, never at 0. Trace-only: the recorder calls and their
- * level tests (174, 175, 215, 216) and RingResult.occupancy (124), text only traces print; the
- * trace package's TraceRecordingTest checks them. PacketTrace as a whole is trace-only the same way.
+ * <p>Equivalent mutants left alive in MessagingModule: {@code p.count() > 1} as {@code >= 1} (line
+ * 190) sends a one-packet message through a reassembly of one, which gives back the same bytes;
+ * {@code first < 0} as {@code <= 0} (line 224) differs only for a packet starting at time 0, and
+ * a module's packets start after its work, never at 0.
  */
 class FaultTest {
   private static final FaultPlan.LinkFault LOSSY = new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 1e-2, 1e-2);

@@ -20,9 +20,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The module's time limit and retries: a retry is answered from the target's record, never applied twice.
  *
- * <p>Left alive in InitiatorSide, trace-only: the calls to the trace recorder and the arguments
- * only they read (lines 71, 81, 119, 120, 134, 174, and describe at 275 and 279); the trace
- * package's TraceRecordingTest checks those records byte for byte.
+ * <p>Left alive in InitiatorSide. In onTimeoutCheck, {@code timeoutPs > (MAX - done) >> doublings}
+ * as {@code >=} (line 255): at equality the wait fits, and the two differ only by a deadline within
+ * 2^doublings ps of the end of time (the end of time itself instead), where no run goes. Not
+ * equivalent: in scheduleCheck {@code now + moduleLatency} as {@code now - moduleLatency} (214)
+ * lets a check come sooner than one piece of module work when the earliest deadline is that close
+ * after a check; no test here arms two deadlines that close (the actor engine's lookahead rests
+ * on that minimum delay).
  */
 class TimeoutTest {
 
