@@ -22,7 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * damaged frame whose checksum still holds (line 253) is unreachable, any one flipped bit fails
  * it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); {@code follow < 0} as {@code <= 0}
  * (533, 535): follow is -1 or a buffer of a link's input, port 1 or more, never 0; in hasLink
- * {@code nextHop[p] >= 0} as {@code > 0} (629): component 0 is node 0's core 0, behind no port.
+ * {@code nextHop[p] >= 0} as {@code > 0} (629, alive in some runs): component 0 is node 0's core 0,
+ * behind no port; in next {@code n >= 0} as {@code > 0} (418): the search starts after a buffer,
+ * at 1 or more, so it never finds 0 there; grant's {@code i < count} as {@code <=} (339) looks
+ * again at the pass's first head, and a pass that looks again has forwarded nothing: that head is
+ * skipped again for the same reason (blocking a blocked head changes nothing). A TIMED_OUT or
+ * KILLED status of some of the mutants below varies from run to run with the machine's load.
  *
  * <p>Not equivalent, but no test here tells them apart:
  * <ul>
@@ -33,7 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  *   <li>channel's {@code i < n} as {@code <=} (367) reads a way past the head's own, left from an
  *       earlier head of the buffer, and only when none of the head's own ways to the output had room;
  *   <li>channel's {@code wayClass(b, n - 1)} as {@code n + 1} (375), and in onDeadlockProbe the class
- *       base (523, 529) and the channel (540) of a probe, and describeCycle's {@code vc < vcs} as
+ *       base (523, 529, each way) and the channel (540) of a probe, and describeCycle's {@code vc < vcs} as
  *       {@code <=} (559): they differ only for heads waiting on a routing class other than 0, on
  *       response channels (523 with two channels a class or more) or on a channel other than 0, and
  *       DeadlockTest's cycles are all of request channel 0, class 0;
@@ -314,5 +319,17 @@ class SwitchTest {
     // y free at 224 ns, then x at node 4's switch at 404 ns, and node 5's module port at 584 ns
     assertEquals(List.of("#2 at node 4, 1404.0 ns", "#1 at node 1, 1557.6 ns", "#3 at node 5, 1648.0 ns"),
         delivered());
+  }
+
+  /** A frame damaged on node 0's +x link is dropped where it arrives, and traced there naming no action (its header cannot be believed). */
+  @Test
+  void aDamagedFrameIsDroppedAndTracedWhereItArrives() {
+    build(TestScenarios.of("mesh", 2, 1).faults(new FaultPlan.LinkFault(0, PLUS_X, 0, Long.MAX_VALUE, false, 0, 1.0)));
+    TraceLines trace = record();
+    inject(1_000_000, 0, 1);
+    assertEquals(List.of(), delivered());
+    assertEquals("1180.0 lost '' 80 B on node 1 switch input 2: arrived damaged: its checksum failed, dropped",
+        trace.lines.get(trace.lines.size() - 1));
+    assertEquals(1, machine.fabricSwitch(1).corruptDetected());
   }
 }
