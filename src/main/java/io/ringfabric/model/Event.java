@@ -22,11 +22,17 @@ public record Event(long time, int source, long sequence, int target, Message me
 
   /** Whether this event comes strictly before {@code other} in key order. */
   public boolean before(Event other) {
-    if (time != other.time) {
-      return time < other.time;
+    if (time < other.time) {
+      return true;
     }
-    if (source != other.source) {
-      return source < other.source;
+    if (time > other.time) {
+      return false;
+    }
+    if (source < other.source) {
+      return true;
+    }
+    if (source > other.source) {
+      return false;
     }
     return sequence < other.sequence;
   }

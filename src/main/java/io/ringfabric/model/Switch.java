@@ -657,12 +657,12 @@ public final class Switch extends Component {
     return lostOnDownLink[p];
   }
 
-  /** Frames that arrived here failing their checksum, and were dropped. */
   /** Packets lost here (at random, on a down link, damaged), negated, over time: its share of the packets in the fabric. */
   public Samples lostSamples() {
     return lost;
   }
 
+  /** Frames that arrived here failing their checksum, and were dropped. */
   public long corruptDetected() {
     return corruptDetected;
   }

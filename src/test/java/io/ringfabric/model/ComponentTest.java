@@ -14,9 +14,6 @@ import org.junit.jupiter.api.Test;
  * handled, events it sends (never into the past), the key order of events, and the least delays
  * between kinds of component that the engines' lookahead rests on.
  *
- * <p>Equivalent mutants left alive in Event.before: {@code time < other.time} and {@code source <
- * other.source} as {@code <=} (lines 26, 29) are reached only when the two differ.
- *
  * <p>Left alive: the call that traces each message at trace level "all" (Component line 77), a
  * trace-only call whose records the trace package's tests check.
  */

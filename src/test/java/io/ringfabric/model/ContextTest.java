@@ -324,6 +324,53 @@ class ContextTest {
         "one request in all: none for either refused doorbell");
   }
 
+  /** The DONE actions a module samples over time, added up: how many, or their bytes. */
+  private static long total(Samples series) {
+    long sum = 0;
+    for (long v : series.upTo(10_000_000, series.intervalPs())) {
+      sum += v;
+    }
+    return sum;
+  }
+
+  /**
+   * What node 0's initiator records of a PUT answered DONE, a GET refused BUSY meanwhile, and a
+   * second PUT answered FULL; only the DONE one is sampled as done, with its 64 bytes.
+   */
+  @Test
+  void anInitiatorRecordsEachActionsDoorbellRequestResponseAndCompletion() {
+    Machine m = BuiltMachine.of(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build()).machine();
+    MessagingModule module = m.module(0);
+    Layout l = m.layout();
+    int core = l.core(0, 0);
+    int sw = l.switchComponent(0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    module.attach(e -> { });
+    TraceLines trace = new TraceLines();
+    module.attachRecorder(trace);
+    module.start();
+    module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(0, Op.PUT, 2, 0, 0x1000, 64)));
+    module.deliver(new Event(1_005_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 3, 1, 0x1000, 0)));
+    module.deliver(new Event(1_100_000, l.memory(0), 0, module.id(), new MessagingModule.PayloadReady(0, 1, new byte[64])));
+    module.deliver(new Event(2_000_000, sw, 0, module.id(), new MessagingModule.PacketDelivered(putResponse(0, 0, 1, Status.DONE))));
+    module.deliver(new Event(3_000_000, core, 2, module.id(), new MessagingModule.Doorbell(0, Op.PUT, 1, 0, 0x1000, 16)));
+    module.deliver(new Event(3_100_000, l.memory(0), 1, module.id(), new MessagingModule.PayloadReady(0, 2, new byte[16])));
+    module.deliver(new Event(4_000_000, sw, 1, module.id(), new MessagingModule.PacketDelivered(putResponse(0, 0, 2, Status.FULL))));
+    assertEquals(List.of(
+        "1000.0 doorbell 0.0.1 from " + core + ", 64 B: put 64 B to node 2 ring 0",
+        "1005.0 doorbell null from " + core + ", 0 B, refused BUSY: get from node 3 ring 1",
+        "1120.0 request 0.0.1 to " + l.module(2) + ", 64 B, attempt 1",
+        "2000.0 response 0.0.1 from " + l.module(2) + ", 0 B DONE",
+        "2020.0 completed 0.0.1 DONE, 64 B, 1020.0 ns after its doorbell: put 64 B to node 2 ring 0",
+        "3000.0 doorbell 0.0.2 from " + core + ", 16 B: put 16 B to node 1 ring 0",
+        "3120.0 request 0.0.2 to " + l.module(1) + ", 16 B, attempt 1",
+        "4000.0 response 0.0.2 from " + l.module(1) + ", 0 B FULL",
+        "4020.0 completed 0.0.2 FULL, 16 B, 1020.0 ns after its doorbell: put 16 B to node 1 ring 0"),
+        trace.lines.stream().filter(s -> !s.contains(" sent ") && !s.contains(" received ")).toList());
+    assertEquals(1, total(module.putsDone()));
+    assertEquals(64, total(module.bytesDone()), "the DONE PUT's bytes, not the FULL one's");
+  }
+
   @Test
   void inAWholeMachineTheBusyDoorbellsSendNothingAndBothAcceptedPutsLandOnce() {
     BuiltMachine built = BuiltMachine.of(TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 256).build());

@@ -12,11 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Credit flow control: buffers that never overflow, credits that all come home, latency at rest unchanged.
  *
- * <p>Left alive in Switch. Trace-only: the calls to the trace recorder and the tests of its level
- * before them (lines 191, 192, 194, 224, 228, 235, 236, 265, 266, 426, 429, 430, 431) and
- * previousHop (592), which only names a record's sender; the trace package's TraceRecordingTest
- * checks those records. Unreachable: a damaged frame whose checksum still holds (247), since any
- * one flipped bit fails it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum).
+ * <p>Switch's mutants left alive are argued in SwitchTest.
  */
 class CreditFlowTest {
   private static final int PACKET = 256 + 16; // a full MTU and the header

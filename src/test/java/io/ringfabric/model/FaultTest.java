@@ -22,12 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * acknowledged element is lost, none is duplicated or corrupted; and both engines agree. A down
  * link loses what is sent on it, except where adaptive routing goes round it.
  *
- * <p>Left alive in MessagingModule. Equivalent: {@code p.count() > 1} as {@code >= 1} (line 179)
- * sends a one-packet message through a reassembly of one, which gives back the same bytes;
- * {@code first < 0} as {@code <= 0} (line 212) differs only for a packet starting at time 0, and
- * a module's packets start after its work, never at 0. Trace-only: the recorder calls and their
- * level tests (174, 175, 215, 216) and RingResult.occupancy (124), text only traces print; the
- * trace package's TraceRecordingTest checks them. PacketTrace as a whole is trace-only the same way.
+ * <p>Equivalent mutants left alive in MessagingModule: {@code p.count() > 1} as {@code >= 1} (line
+ * 190) sends a one-packet message through a reassembly of one, which gives back the same bytes;
+ * {@code first < 0} as {@code <= 0} (line 224) differs only for a packet starting at time 0, and
+ * a module's packets start after its work, never at 0.
  */
 class FaultTest {
   private static final FaultPlan.LinkFault LOSSY = new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 1e-2, 1e-2);
@@ -144,7 +142,10 @@ class FaultTest {
     // the three copies of each PUT, and the confirmation copies sent after its last deadline
     assertEquals(5 * 3 + r.module().confirmations(), r.links().packets(), r.links().toString());
     assertEquals(r.links().packets(), r.links().corruptDetected(), "every packet sent was found damaged");
-    assertEquals(r.links().packets(), run.machine().fabricSwitch(1).corruptDetected());
+    Switch receiver = run.machine().fabricSwitch(1);
+    assertEquals(r.links().packets(), receiver.corruptDetected());
+    long[] lost = receiver.lostSamples().upTo(Math.round(r.simulatedNs() * 1000), receiver.lostSamples().intervalPs());
+    assertEquals(-r.links().packets(), lost[lost.length - 1], "each frame dropped there a packet fewer in the fabric");
     assertEquals(0, r.links().dropped() + r.links().lostOnDownLinks());
     MessagingModule sender = run.machine().module(0);
     assertEquals(List.of(0, 1), List.of(sender.node(), run.machine().module(1).node()));

@@ -20,9 +20,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The module's time limit and retries: a retry is answered from the target's record, never applied twice.
  *
- * <p>Left alive in InitiatorSide, trace-only: the calls to the trace recorder and the arguments
- * only they read (lines 71, 81, 119, 120, 134, 174, and describe at 275 and 279); the trace
- * package's TraceRecordingTest checks those records byte for byte.
+ * <p>Left alive in InitiatorSide. In onTimeoutCheck, {@code timeoutPs > (MAX - done) >> doublings}
+ * as {@code >=} (line 255): at equality the wait fits, and the two differ only by a deadline within
+ * 2^doublings ps of the end of time (the end of time itself instead), where no run goes. Not
+ * equivalent: in scheduleCheck {@code now + moduleLatency} as {@code now - moduleLatency} (214)
+ * lets a check come sooner than one piece of module work when the earliest deadline is that close
+ * after a check; no test here arms two deadlines that close (the actor engine's lookahead rests
+ * on that minimum delay).
  */
 class TimeoutTest {
 
@@ -307,5 +311,100 @@ class TimeoutTest {
         "context 2's retry leaves within one piece of module work of its deadline, at " + retries.get(0).time());
     assertTrue(retries.get(1).time() >= 2_070_000 && retries.get(1).time() <= 2_090_000,
         "context 1's retry leaves within one piece of module work of its deadline, at " + retries.get(1).time());
+  }
+
+  // ---- time limits near the end of time ----
+
+  private static final long SENT = 1_020_000; // a GET rung at 1 us leaves after the module's 20 ns of work
+
+  /**
+   * Node 0's module of a line of three, its events kept in {@code out}: context 0 GETs from node 2
+   * at 1 us, and the module's own timeout checks are handled in time order.
+   */
+  private static void getWithLimits(long timeout, int retries, int confirmations, List<Event> out) {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).timeout(timeout, retries).ring(NodeSet.all(), 0, 4096, 256);
+    t.confirmations = confirmations;
+    Machine m = BuiltMachine.of(t.build()).machine();
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    module.attach(out::add);
+    module.start();
+    module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x1000, 64)));
+    for (int seen = 0; seen < out.size(); seen++) {
+      Event e = out.get(seen);
+      if (e.kind() == MessageKind.TIMEOUT_CHECK) {
+        module.deliver(e); // checks come one at a time: each posts the next
+      }
+    }
+  }
+
+  private static List<Long> times(List<Event> out, MessageKind kind) {
+    return out.stream().filter(e -> e.kind() == kind).map(Event::time).toList();
+  }
+
+  /** The last deadline a GET's request carries, with {@code timeout} and {@code retries}. */
+  private static long lastDeadline(long timeout, int retries) {
+    List<Event> out = new ArrayList<>();
+    getWithLimits(timeout, retries, 0, out);
+    return out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL)
+        .map(e -> ((Switch.PacketArrival) e.message()).packet().giveUpAt()).findFirst().orElseThrow();
+  }
+
+  /** A last deadline that would come after the end of time never comes; one that just fits is kept to the picosecond. */
+  @Test
+  void aLastDeadlinePastTheEndOfTimeIsNever() {
+    long fits = (Long.MAX_VALUE - SENT) / 3; // three limits: the first copy's and two retries'
+    assertEquals(Long.MAX_VALUE - 1, SENT + 3 * fits);
+    assertEquals(Long.MAX_VALUE - 1, lastDeadline(fits, 2));
+    assertEquals(Long.MAX_VALUE, lastDeadline(fits + 1, 2));
+    assertEquals(SENT + fits + 1, lastDeadline(fits + 1, 0), "without retries one limit fits");
+  }
+
+  /**
+   * With no retry and two confirmation copies, a quarter of all time as the limit: the first copy
+   * goes at its deadline (and the module's work), with twice the limit to wait; the second waits
+   * until the end of time, since four times the limit would pass it.
+   */
+  @Test
+  void aConfirmationWaitsTwiceAsLongAsTheOneBeforeButNotPastTheEndOfTime() {
+    long limit = Long.MAX_VALUE / 4;
+    List<Event> out = new ArrayList<>();
+    getWithLimits(limit, 0, 2, out);
+    long first = SENT + limit + 20_000;
+    long second = first + 2 * limit + 20_000;
+    assertEquals(List.of(SENT, first, second), times(out, MessageKind.PACKET_ARRIVAL), "the request and its two copies");
+    // the second copy's deadline is the end of time itself: no check is posted for it, and the
+    // action is not given up on
+    assertEquals(List.of(SENT + limit, first + 2 * limit), times(out, MessageKind.TIMEOUT_CHECK));
+    assertEquals(List.of(), times(out, MessageKind.COMPLETION));
+  }
+
+  /**
+   * With no module latency two GETs rung at one time are ready at one time and reach their
+   * deadlines together: the retries go in context order, context 0's first though context 1 rang first.
+   * (The sequence, the deadlines' last key, never decides: a context's older actions are settled,
+   * and a settled deadline is dropped whichever way it is ordered.)
+   */
+  @Test
+  void deadlinesDueTogetherAreRetriedInContextOrder() {
+    Machine m = BuiltMachine.of(TestScenarios.of("mesh", 3, 1).moduleLatency(0).timeout(1_000_000, 1)
+        .ring(NodeSet.all(), 0, 4096, 256).build()).machine();
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    assertEquals(1, module.mapFreeContext(core, 1));
+    List<Event> out = new ArrayList<>();
+    module.attach(out::add);
+    module.start();
+    module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(1, Op.GET, 2, 0, 0x1000, 64)));
+    module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x2000, 64)));
+    Event check = out.stream().filter(e -> e.kind() == MessageKind.TIMEOUT_CHECK).findFirst().orElseThrow();
+    assertEquals(2_000_000, check.time());
+    module.deliver(check);
+    List<String> sent = out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL)
+        .map(e -> e.time() + " context " + ((Switch.PacketArrival) e.message()).packet().sourceContext()).toList();
+    // each request leaves 12.8 ns (its header) after the one before, on the injection link
+    assertEquals(List.of("1000000 context 1", "1012800 context 0", "2000000 context 0", "2012800 context 1"), sent);
   }
 }

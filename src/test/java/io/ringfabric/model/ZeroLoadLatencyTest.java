@@ -1,11 +1,16 @@
 package io.ringfabric.model;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * PUT and GET latency (doorbell to completion status) on an idle line of nodes, against a formula
@@ -186,6 +191,43 @@ class ZeroLoadLatencyTest {
     long direct = measure(t, 0, 64).put();
     assertEquals(5 * MODULE + 2 * MEMORY + mem(64) + mem(RING_HEADER + 64), direct);
     assertEquals(2 * SWITCH + ser(HEADER + 64) + ser(HEADER), viaSwitch - direct);
+  }
+
+  /**
+   * A request is sent the moment it is built, its first packet starting on the injection link (or
+   * handed to the module itself on the direct local path): the doorbell at 2,312.8 ns (the
+   * context mapped in 2 us, 64 bytes stored and six register writes), the module's work, the
+   * payload read (60 ns + 12.8 ns), the module's work again. The module traces both packets as it
+   * gets them, and through the switch as they leave on the injection link (the response a header
+   * only, 12.8 ns); either way both have left the fabric at the end.
+   */
+  @ParameterizedTest(name = "direct {0}")
+  @ValueSource(booleans = {false, true})
+  void aRequestIsSentTheMomentItIsBuilt(boolean direct) {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 4096, 1024)
+        .putStream(NodeSet.of(0), 0, PutStreamSpec.Pattern.FIXED, 0, 0, 64, 1, 0);
+    t.directLocalPath = direct;
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms());
+    MessagingModule module = built.machine().module(0);
+    TraceLines trace = new TraceLines();
+    module.attachRecorder(trace);
+    Simulation.run(built, "reference");
+    assertEquals(2_312_800 + MODULE + MEMORY + mem(64) + MODULE, 2_425_600);
+    Layout l = built.machine().layout();
+    String request = "2425.6 request 0.0.1 to " + l.module(0) + ", 64 B, attempt 1";
+    String from = " from " + l.switchComponent(0) + ", "; // the module names its switch either way
+    List<String> want = direct // the target's work, the ring write (60 + 14.4 ns), its work again
+        ? List.of(request, "2425.6 received 0.0.1" + from + "80 B packet 1/1 put-request",
+            "2540.0 received 0.0.1" + from + "16 B packet 1/1 put-response")
+        : List.of("2425.6 sent 0.0.1 on node 0 module -> switch after 0.0 ns, 64.0 ns long", request,
+            "2649.6 received 0.0.1" + from + "80 B packet 1/1 put-request", // the switch, then 64 ns
+            "2764.0 sent 0.0.1 on node 0 module -> switch after 0.0 ns, 12.8 ns long",
+            "2936.8 received 0.0.1" + from + "16 B packet 1/1 put-response");
+    assertEquals(want, trace.lines.stream()
+        .filter(line -> line.contains(" request ") || line.contains(" sent ") || line.contains(" received ")).toList());
+    long[] inFabric = module.inFabric().upTo(10_000_000, module.inFabric().intervalPs());
+    assertEquals(0, inFabric[inFabric.length - 1], "both packets in, and out again");
+    assertTrue(Arrays.stream(inFabric).anyMatch(n -> n == 1), "one at a time");
   }
 
   @Test

@@ -1,0 +1,335 @@
+package io.ringfabric.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ringfabric.config.BuiltMachine;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The switches driven by hand: request packets handed to a node's switch by its module at chosen
+ * times, with no process running and every module's events kept, so each delivery is seen at its
+ * exact time. With the TestScenarios defaults a switch takes 160 ns, a link 20 ns, and a 64-byte
+ * PUT's packet (80 bytes with its header) 64 ns to send.
+ *
+ * <p>Mutants of Switch left alive (PIT with this class, CreditFlowTest, DeadlockTest, FaultTest,
+ * LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest). Equivalent: the call that reads a
+ * damaged frame whose checksum still holds (line 253) is unreachable, any one flipped bit fails
+ * it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); {@code follow < 0} as {@code <= 0}
+ * (533, 535): follow is -1 or a buffer of a link's input, port 1 or more, never 0; in hasLink
+ * {@code nextHop[p] >= 0} as {@code > 0} (629, alive in some runs): component 0 is node 0's core 0,
+ * behind no port; in next {@code n >= 0} as {@code > 0} (418): the search starts after a buffer,
+ * at 1 or more, so it never finds 0 there; grant's {@code i < count} as {@code <=} (339) looks
+ * again at the pass's first head, and a pass that looks again has forwarded nothing: that head is
+ * skipped again for the same reason (blocking a blocked head changes nothing). A TIMED_OUT or
+ * KILLED status of some of the mutants below varies from run to run with the machine's load.
+ *
+ * <p>Not equivalent, but no test here tells them apart:
+ * <ul>
+ *   <li>allocate's {@code i < n} as {@code <=} (318) looks at the first output twice in a pass; the
+ *       second look can only serve a head that became head during the pass, for which forward has
+ *       posted an allocation at the same instant: they differ in which of two heads wanting that
+ *       output at one instant goes first, and only with an input speedup above 1;
+ *   <li>channel's {@code i < n} as {@code <=} (367) reads a way past the head's own, left from an
+ *       earlier head of the buffer, and only when none of the head's own ways to the output had room;
+ *   <li>channel's {@code wayClass(b, n - 1)} as {@code n + 1} (375), and in onDeadlockProbe the class
+ *       base (523, 529, each way) and the channel (540) of a probe, and describeCycle's {@code vc < vcs} as
+ *       {@code <=} (559): they differ only for heads waiting on a routing class other than 0, on
+ *       response channels (523 with two channels a class or more) or on a channel other than 0, and
+ *       DeadlockTest's cycles are all of request channel 0, class 0;
+ *   <li>watch's {@code at < watchAt} as {@code <=} (476) posts a second deadlock check at one instant:
+ *       its probes die or find the same cycle at the same time, only the count of events differs;
+ *   <li>the deadlock timeout's comparisons (499, 530: {@code <=} as {@code <}, {@code >} as {@code >=},
+ *       {@code now - timeout} as {@code now + timeout}) change when probes start and which channels
+ *       they pass, but DeadlockTest's cycle is found at the same time from the same channel.
+ * </ul>
+ */
+class SwitchTest {
+  private static final long SWITCH = 160_000;
+  private static final long LINK = 20_000;
+  private static final long SEND = 64_000; // 16 + 64 bytes at 10 Gb/s
+  private static final int PLUS_X = 1;
+  private static final int MINUS_X = 2;
+
+  private Machine machine;
+  private EventHarness harness;
+  private long sequence;
+
+  private void build(TestScenarios t) {
+    machine = BuiltMachine.of(t.build()).machine();
+    sequence = 0;
+    Integer[] modules = new Integer[machine.nodes()];
+    for (int n = 0; n < modules.length; n++) {
+      modules[n] = machine.layout().module(n);
+    }
+    harness = new EventHarness(machine, modules);
+  }
+
+  /** Node {@code from}'s module hands its switch, at {@code at}, a one-packet 64-byte PUT to node {@code to}. */
+  private void inject(long at, int from, int to) {
+    inject(at, from, to, 64);
+  }
+
+  /** The same, of {@code bytes} (at most 256: one packet). */
+  private void inject(long at, int from, int to, int bytes) {
+    sequence++;
+    Packet p = Packet.Header.putRequest(new Packet.ActionId(from, 0, sequence), to, 0, bytes, Long.MAX_VALUE,
+        ElementOrigin.NONE).split(new byte[bytes], 256)[0];
+    Layout l = machine.layout();
+    harness.add(new Event(at, l.module(from), sequence, l.switchComponent(from), new Switch.PacketArrival(0, p)));
+  }
+
+  /** Runs to the end; the packets the modules got, in order: "#sequence at node n, t ns". */
+  private List<String> delivered() {
+    harness.runToEnd();
+    List<String> out = new ArrayList<>();
+    for (Event e : harness.keptEvents) {
+      Packet p = ((MessagingModule.PacketDelivered) e.message()).packet();
+      out.add("#" + p.sequence() + " at node " + machine.layout().nodeOf(e.target()) + ", " + e.time() / 1000.0 + " ns");
+    }
+    return out;
+  }
+
+  /** Attaches one recorder to every switch. */
+  private TraceLines record() {
+    TraceLines r = new TraceLines();
+    for (int s = 0; s < machine.switchCount(); s++) {
+      machine.fabricSwitch(s).attachRecorder(r);
+    }
+    return r;
+  }
+
+  /** Self-posted allocations of switch {@code s}: their times in ns. */
+  private List<Double> allocations(int s) {
+    List<Double> at = new ArrayList<>();
+    for (Event e : harness.posted) {
+      if (e.kind() == MessageKind.ALLOCATION_DUE && e.target() == machine.layout().switchComponent(s)) {
+        at.add(e.time() / 1000.0);
+      }
+    }
+    return at;
+  }
+
+  @Test
+  void aStandaloneSwitchFeedsNoModuleAndANodeSwitchDoes() {
+    build(TestScenarios.of("star", 4)); // nodes 0 to 3 round switch 4
+    assertTrue(machine.fabricSwitch(3).hasLink(0), "node 3's switch feeds its module");
+    assertFalse(machine.fabricSwitch(4).hasLink(0), "the hub has no module behind its port 0");
+    assertTrue(machine.fabricSwitch(4).hasLink(1));
+  }
+
+  /**
+   * Nodes 0 and 2 send to node 1 at once: the heads meet at node 1's port to its module, one takes
+   * it, and the other goes the moment the link is free (the allocation that served the first says
+   * when to try again); with credits as with the ideal output queue.
+   */
+  @ParameterizedTest(name = "credits {0}")
+  @ValueSource(booleans = {false, true})
+  void twoHeadsForOneOutputGoOneAfterTheOtherWithoutAGap(boolean credits) {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1);
+    build(credits ? t.credits(2, 2048) : t);
+    inject(1_000_000, 0, 1);
+    inject(1_000_000, 2, 1);
+    // a switch and a link to node 1's switch, a switch, then 64 ns into the module; the second 64 ns later
+    assertEquals(1_000_000 + 2 * SWITCH + LINK + SEND, 1_404_000);
+    assertEquals(List.of("#1 at node 1, 1404.0 ns", "#2 at node 1, 1468.0 ns"), delivered());
+  }
+
+  /**
+   * Node 1's module hands its switch three packets at once, into the one request channel of its
+   * injection queue: two for node 0, then one for node 2. The second waits at the head for the
+   * link to node 0 (an allocation 64 ns later, when the link is free a switch latency ahead); once
+   * it has gone, the third is head and wants the link to node 2, free, but the input's crossbar
+   * path is busy sending the second: the switch allocates again when that path is free, 64 ns
+   * later. Asking twice for an allocation at one time posts one.
+   */
+  @Test
+  void theNextHeadOfAChannelGoesWhenItsInputsPathIsFree() {
+    build(TestScenarios.of("mesh", 3, 1).credits(1, 2048));
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 2);
+    assertEquals(List.of("#1 at node 0, 1404.0 ns", "#2 at node 0, 1468.0 ns", "#3 at node 2, 1532.0 ns"),
+        delivered());
+    assertEquals(List.of(1064.0, 1128.0), allocations(1));
+  }
+
+  /**
+   * The same with a turnaround of 1 us between two packets of one channel: the injection queue is a
+   * source queue, not a channel of the switch, so node 1's switch sends as before; node 0's switch
+   * holds the second packet in its input channel from node 1 until 1 us after the first left it.
+   */
+  @Test
+  void aTurnaroundSpacesTheSwitchsChannelsButNotTheModulesInjectionQueue() {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).credits(1, 2048);
+    t.vcTurnaround = 1_000_000;
+    build(t);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 2);
+    // the second leaves node 0's switch at 1,340 + 1,000 ns
+    assertEquals(List.of("#1 at node 0, 1404.0 ns", "#3 at node 2, 1532.0 ns", "#2 at node 0, 2404.0 ns"),
+        delivered());
+  }
+
+  /**
+   * Node 0's link {@code port} of a 4x4 torus is down for the whole run; minimal-adaptive routing
+   * goes round it where the packet has another way (to node 5, one step in x and one in y), and
+   * where it has none (one step along the down link) the packet is lost on it.
+   */
+  @ParameterizedTest(name = "port {0}")
+  @ValueSource(ints = {PLUS_X, 3})
+  void aDownLinkIsLeftOutOfThePacketsWaysUnlessItIsTheOnlyOne(int port) {
+    for (boolean credits : new boolean[] {false, true}) {
+      TestScenarios t = TestScenarios.torus(4, 4).routing("minimal-adaptive")
+          .faults(new FaultPlan.LinkFault(0, port, 0, Long.MAX_VALUE, true, 0, 0));
+      build(credits ? t.credits(3, 2048) : t);
+      inject(1_000_000, 0, 5);
+      inject(2_000_000, 0, port == PLUS_X ? 1 : 4);
+      assertEquals(List.of("#1 at node 5, " + (1_000_000 + 3 * SWITCH + 2 * LINK + SEND) / 1000.0 + " ns"),
+          delivered(), "credits " + credits);
+      Switch first = machine.fabricSwitch(0);
+      assertEquals(1, first.lostOnDownLink(port));
+      assertEquals(0, first.dropped(port));
+      if (credits) { // the lost packet took no room behind the down link
+        CreditFlowTest.assertCreditsAtRest(machine, 2048);
+      }
+    }
+  }
+
+  /**
+   * Without flow control, on a down link and one that loses every packet: node 1's switch loses
+   * the packet for node 2 on its +x link (down) and the one for node 0 on its -x link (dropped at
+   * random, at a rate of 1), each counted on its link and a packet fewer in the fabric, and both
+   * in the trace; node 0's packet for node 1 goes through, traced at both switches.
+   */
+  @Test
+  void withoutFlowControlLostPacketsAreCountedAndTracedWhereTheyWereLost() {
+    build(TestScenarios.of("mesh", 3, 1).faults(new FaultPlan.LinkFault(1, PLUS_X, 0, Long.MAX_VALUE, true, 0, 0),
+        new FaultPlan.LinkFault(1, MINUS_X, 0, Long.MAX_VALUE, false, 1.0, 0)));
+    TraceLines trace = record();
+    inject(1_000_000, 1, 2);
+    inject(2_000_000, 1, 0);
+    inject(3_000_000, 0, 1);
+    assertEquals(List.of("#3 at node 1, 3404.0 ns"), delivered());
+    Layout l = machine.layout();
+    assertEquals(List.of(
+        "1000.0 received 1.0.1 from " + l.module(1) + ", 80 B packet 1/1 put-request",
+        "1160.0 sent 1.0.1 on node 1 +x -> node 2 after 0.0 ns, 64.0 ns long",
+        "1160.0 lost '1.0.1' 80 B on node 1 +x -> node 2: lost: the link is down, packet 1/1 put-request",
+        "2000.0 received 1.0.2 from " + l.module(1) + ", 80 B packet 1/1 put-request",
+        "2160.0 sent 1.0.2 on node 1 -x -> node 0 after 0.0 ns, 64.0 ns long",
+        "2160.0 lost '1.0.2' 80 B on node 1 -x -> node 0: lost on the wire, packet 1/1 put-request",
+        "3000.0 received 0.0.3 from " + l.module(0) + ", 80 B packet 1/1 put-request",
+        "3160.0 sent 0.0.3 on node 0 +x -> node 1 after 0.0 ns, 64.0 ns long",
+        "3180.0 received 0.0.3 from " + l.switchComponent(0) + ", 80 B packet 1/1 put-request",
+        "3340.0 sent 0.0.3 on node 1 switch -> module after 0.0 ns, 64.0 ns long"), trace.lines);
+    Switch middle = machine.fabricSwitch(1);
+    assertEquals(List.of(1L, 0L, 0L, 1L), List.of(middle.lostOnDownLink(PLUS_X), middle.dropped(PLUS_X),
+        middle.lostOnDownLink(MINUS_X), middle.dropped(MINUS_X)));
+    long[] inFabric = middle.lostSamples().upTo(4_000_000, middle.lostSamples().intervalPs());
+    assertEquals(-2, inFabric[inFabric.length - 1], "two packets fewer in the fabric");
+  }
+
+  /**
+   * One-packet channels (272 bytes, a packet of 256 and its header): node 1's module hands its
+   * switch two such packets for node 2. The second is head once the first has gone, and waits for
+   * the input's path until 217.6 ns (the first's sending); then for room in node 2's switch, which
+   * the first leaves at 340 ns, its credit back a link later, at 360 ns: a stall of 142.4 ns,
+   * counted on the link and traced with the packet sent.
+   */
+  @Test
+  void aHeadWaitingForRoomDownstreamStallsUntilTheCreditComesBack() {
+    build(TestScenarios.of("mesh", 3, 1).credits(1, 272));
+    TraceLines trace = record();
+    inject(0, 1, 2, 256);
+    inject(0, 1, 2, 256);
+    assertEquals(List.of("#1 at node 2, 557.6 ns", "#2 at node 2, 917.6 ns"), delivered());
+    Layout l = machine.layout();
+    assertEquals(List.of(
+        "0.0 received 1.0.1 from " + l.module(1) + ", 272 B packet 1/1 put-request",
+        "160.0 sent 1.0.1 on node 1 +x -> node 2 after 0.0 ns, 217.6 ns long",
+        "0.0 received 1.0.2 from " + l.module(1) + ", 272 B packet 1/1 put-request",
+        "180.0 received 1.0.1 from " + l.switchComponent(1) + ", 272 B packet 1/1 put-request",
+        "340.0 sent 1.0.1 on node 2 switch -> module after 0.0 ns, 217.6 ns long",
+        "520.0 sent 1.0.2 on node 1 +x -> node 2 after 0.0 ns, 217.6 ns long",
+        "360.0 stalled 1.0.2 142.4 ns for node 1 +x -> node 2 vc 0",
+        "540.0 received 1.0.2 from " + l.switchComponent(1) + ", 272 B packet 1/1 put-request",
+        "700.0 sent 1.0.2 on node 2 switch -> module after 0.0 ns, 217.6 ns long"), trace.lines);
+    Switch middle = machine.fabricSwitch(1);
+    assertEquals(1, middle.creditStalls(PLUS_X));
+    assertEquals(142_400, middle.creditStallPs(PLUS_X));
+    assertEquals(0, middle.creditStalls(MINUS_X));
+    CreditFlowTest.assertCreditsAtRest(machine, 272);
+  }
+
+  /**
+   * Without flow control, minimal-adaptive routing sends a packet the way whose link is free
+   * soonest, the first of equals: node 0's first packet for node 5 (one step in x, one in y) takes
+   * the first way, x. Of two more at once, the first takes y, free for longer than x, and the
+   * second x, free before y is again.
+   */
+  @Test
+  void withoutFlowControlAPacketTakesTheWayFreeSoonest() {
+    build(TestScenarios.torus(4, 4).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 5);
+    assertEquals(List.of("#1 at node 5, 1584.0 ns"), delivered());
+    OutputPort[] ports = machine.fabricSwitch(0).ports();
+    assertEquals(List.of(1L, 0L), List.of(ports[PLUS_X].packets(), ports[3].packets()), "x is the first way");
+    inject(2_000_000, 0, 5);
+    inject(2_000_000, 0, 5);
+    // both reach node 5's switch at 2,360 ns, by y then x and by x then y; the one from node 1's
+    // switch is handled first (the lower sender) and takes the module's port first
+    assertEquals(List.of("#3 at node 5, 2584.0 ns", "#2 at node 5, 2648.0 ns"), delivered().subList(1, 3));
+    assertEquals(List.of(2L, 1L), List.of(ports[PLUS_X].packets(), ports[3].packets()));
+  }
+
+  /**
+   * Without flow control the class a packet is sent in goes with it: node 0's packet for node 8
+   * of a 3x3 mesh may take x or y adaptively, or x in the escape channels (dimension-order from
+   * then on). All free, it takes the first of equals, x adaptively, so at node 1's switch, where x
+   * is busy with node 1's own 256-byte packet for node 2 until 477.6 ns, it turns to y, free.
+   */
+  @Test
+  void withoutFlowControlATieGoesToTheFirstWayAndThePacketStaysAdaptive() {
+    build(TestScenarios.of("mesh", 3, 3).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 8);
+    inject(1_100_000, 1, 2, 256);
+    // x, then y, x, y: five switches and four links, then node 8's module port
+    assertEquals(1_000_000 + 5 * SWITCH + 4 * LINK + SEND, 1_944_000);
+    assertEquals(List.of("#2 at node 2, 1657.6 ns", "#1 at node 8, 1944.0 ns"), delivered());
+  }
+
+  /**
+   * Of three ways, the one free soonest: node 0's packet for node 5 of a 4x4 torus may take x or y
+   * adaptively, or x in the escape channels. x is busy with a 256-byte packet for node 1 until
+   * 377.6 ns, y with a 64-byte one for node 4 until 224 ns: it takes y, then x at node 4.
+   */
+  @Test
+  void withoutFlowControlAPacketTakesTheSoonestFreeOfAllItsWays() {
+    build(TestScenarios.torus(4, 4).routing("minimal-adaptive"));
+    inject(1_000_000, 0, 1, 256);
+    inject(1_000_000, 0, 4);
+    inject(1_000_000, 0, 5);
+    // y free at 224 ns, then x at node 4's switch at 404 ns, and node 5's module port at 584 ns
+    assertEquals(List.of("#2 at node 4, 1404.0 ns", "#1 at node 1, 1557.6 ns", "#3 at node 5, 1648.0 ns"),
+        delivered());
+  }
+
+  /** A frame damaged on node 0's +x link is dropped where it arrives, and traced there naming no action (its header cannot be believed). */
+  @Test
+  void aDamagedFrameIsDroppedAndTracedWhereItArrives() {
+    build(TestScenarios.of("mesh", 2, 1).faults(new FaultPlan.LinkFault(0, PLUS_X, 0, Long.MAX_VALUE, false, 0, 1.0)));
+    TraceLines trace = record();
+    inject(1_000_000, 0, 1);
+    assertEquals(List.of(), delivered());
+    assertEquals("1180.0 lost '' 80 B on node 1 switch input 2: arrived damaged: its checksum failed, dropped",
+        trace.lines.get(trace.lines.size() - 1));
+    assertEquals(1, machine.fabricSwitch(1).corruptDetected());
+  }
+}
