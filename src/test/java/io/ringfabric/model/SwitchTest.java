@@ -18,13 +18,14 @@ import org.junit.jupiter.params.provider.ValueSource;
  * PUT's packet (80 bytes with its header) 64 ns to send.
  *
  * <p>Mutants of Switch left alive (PIT with this class, CreditFlowTest, DeadlockTest, FaultTest,
- * LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest). Equivalent: the call that reads a
+ * LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest; the line numbers are Switch.java's at
+ * 1b27d49, before the islip allocator moved them, and the methods are named too). Equivalent: the call that reads a
  * damaged frame whose checksum still holds (line 253) is unreachable, any one flipped bit fails
  * it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); {@code follow < 0} as {@code <= 0}
  * (533, 535): follow is -1 or a buffer of a link's input, port 1 or more, never 0; in hasLink
  * {@code nextHop[p] >= 0} as {@code > 0} (629, alive in some runs): component 0 is node 0's core 0,
  * behind no port; in next {@code n >= 0} as {@code > 0} (418): the search starts after a buffer,
- * at 1 or more, so it never finds 0 there; grant's {@code i < count} as {@code <=} (339) looks
+ * at 1 or more, so it never finds 0 there; grant's (now candidate's) {@code i < count} as {@code <=} (339) looks
  * again at the pass's first head, and a pass that looks again has forwarded nothing: that head is
  * skipped again for the same reason (blocking a blocked head changes nothing). A TIMED_OUT or
  * KILLED status of some of the mutants below varies from run to run with the machine's load.
@@ -157,6 +158,29 @@ class SwitchTest {
     assertEquals(List.of("#1 at node 0, 1404.0 ns", "#2 at node 0, 1468.0 ns", "#3 at node 2, 1532.0 ns"),
         delivered());
     assertEquals(List.of(1064.0, 1128.0), allocations(1));
+  }
+
+  /**
+   * Two heads of one input that want two outputs and become free to go at one instant. Node 1's
+   * module hands its switch a packet for node 0, which goes at once and holds the input's crossbar
+   * path for 64 ns; then one for node 0 and one for node 2, in the two request channels of its
+   * injection queue, which both wait for that path. The maximal allocator then sends the one for
+   * node 2 (+x, the output after -x in turn) and the other as soon as the path is free again, 64 ns
+   * later. Under iSLIP both outputs grant the input in that one allocation; it accepts +x, the first
+   * output after -x, which it accepted last, and -x, its grant declined, idles for a cycle: the
+   * 217.6 ns its link takes to send the largest packet (256 + 16 bytes), though the path was free
+   * after 64. (Heads that arrive one by one are allocated one by one and never collide.)
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"MAXIMAL", "ISLIP"})
+  void twoHeadsOfOneInputFreeAtOnceForTwoOutputs(String allocator) {
+    build(TestScenarios.of("mesh", 3, 1).credits(2, 2048).switchAllocator(SwitchAllocator.valueOf(allocator)));
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 0);
+    inject(1_000_000, 1, 2);
+    String last = allocator.equals("ISLIP") ? "1685.6" : "1532.0"; // 1,064 + 217.6 or + 64, + 404
+    assertEquals(List.of("#1 at node 0, 1404.0 ns", "#3 at node 2, 1468.0 ns", "#2 at node 0, " + last + " ns"),
+        delivered());
   }
 
   /**
