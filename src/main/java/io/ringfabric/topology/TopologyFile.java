@@ -43,8 +43,8 @@ public final class TopologyFile {
 
   /** As {@link #read} for text named {@code where} in messages. */
   public static TopologySpec parse(String text, String where) {
-    int nodes = -1;
-    int switches = -1;
+    int nodes = 0; // 0 until read: a count read is at least 1
+    int switches = 0; // likewise, and at least the node count
     int root = -1;
     List<Integer> links = new ArrayList<>();
     int highest = -1;
@@ -57,12 +57,12 @@ public final class TopologyFile {
       }
       String[] w = line.split("\\s+");
       String keyword = w[0].toLowerCase(Locale.ROOT);
-      if (nodes < 0 && !keyword.equals("nodes")) {
+      if (nodes == 0 && !keyword.equals("nodes")) {
         throw new IllegalArgumentException(at + "the first line must be 'nodes N', not '" + line + "'");
       }
       switch (keyword) {
         case "nodes":
-          if (nodes >= 0) {
+          if (nodes != 0) {
             throw new IllegalArgumentException(at + "'nodes' given twice");
           }
           nodes = number(w, 2, 1, Topologies.MAX_NODES, at, "a node count");
@@ -91,10 +91,10 @@ public final class TopologyFile {
           throw new IllegalArgumentException(at + "unknown line '" + line + "': expected nodes, switches, root or link");
       }
     }
-    if (nodes < 0) {
+    if (nodes == 0) {
       throw new IllegalArgumentException(where + ": no 'nodes N' line: the file is empty");
     }
-    int count = switches >= 0 ? switches : Math.max(nodes, highest + 1);
+    int count = switches != 0 ? switches : Math.max(nodes, highest + 1);
     if (highest >= count) {
       throw new IllegalArgumentException(where + ": switch " + highest + " is used but 'switches " + count
           + "' numbers them 0.." + (count - 1));

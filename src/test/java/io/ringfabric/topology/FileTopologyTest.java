@@ -21,9 +21,8 @@ class FileTopologyTest {
   // Equivalent mutants left alive. FileTopology: the rank comparisons' boundaries (lines 183, 194,
   // 214, 220, 249) compare two different switches, whose ranks are never equal; in pick, the second
   // loop always returns before its end (a switch with a finite distance has a neighbour one nearer),
-  // so its bound (219) and the -1 after it (224) are never reached. TopologyFile: the node count is
-  // -1 until read and at least 1 after, and a switch count at least the node count, so nodes < 0,
-  // nodes >= 0 and switches >= 0 (lines 60, 65, 94, 97) agree with their mutants <= 0 and > 0.
+  // so its bound (219) and the -1 after it (224) are never reached. (TopologyFile's counts are 0
+  // until read and tested with == and !=, which leaves no boundary mutant to survive.)
 
   /** A 4-ary 2-tree written out: nodes 0..15, leaves 16..19, tops 20..23. */
   static String fatTree() {
