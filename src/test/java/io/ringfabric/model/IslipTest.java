@@ -66,4 +66,26 @@ class IslipTest {
     assertEquals(-1, islip.granted(2), "a new allocation starts with no grants");
     assertEquals(-1, islip.next(3));
   }
+
+  @Test
+  void theFirstTurnOfAnInputStartsAtOutputZero() {
+    Islip islip = new Islip(PORTS, PER_PORT, CYCLE);
+    islip.begin();
+    islip.grant(1, 4, 0); // input 2's heads granted by the module's port 0 and by output 1
+    islip.grant(0, 5, 0);
+    assertEquals(0, islip.next(2), "nothing accepted yet: output 0 comes first");
+  }
+
+  @Test
+  void aHeadLostToAnotherOutputIsForgottenByTheNextAllocation() {
+    Islip islip = new Islip(PORTS, PER_PORT, CYCLE);
+    islip.begin();
+    islip.grant(1, 2, 0); // one head of input 1 granted by outputs 1 and 2
+    islip.grant(2, 2, 1);
+    islip.take(1, 1);
+    islip.declineRest(0);
+    islip.begin();
+    islip.grant(2, 3, 0); // output 2 grants input 1's other head now
+    assertEquals(2, islip.next(1), "output 2 lost a head last time, not this one");
+  }
 }
