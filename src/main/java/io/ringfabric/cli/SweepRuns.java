@@ -4,6 +4,7 @@ import io.ringfabric.engine.Progress;
 import io.ringfabric.stats.RunResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -66,11 +67,14 @@ final class SweepRuns implements AutoCloseable {
 
   /**
    * Waits for run {@code index}: its result, or null if it was never started (a signal came
-   * first). Its failure is thrown as it was thrown in the run.
+   * first). Its failure is thrown as it was thrown in the run. Each is taken once: the sweep keeps
+   * no result after it has written it, however many runs it has.
    */
   RunResult await(int index) {
     try {
-      return results.get(index).get();
+      RunResult r = results.get(index).get();
+      results.set(index, null);
+      return r;
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
@@ -94,7 +98,7 @@ final class SweepRuns implements AutoCloseable {
    */
   @Override
   public void close() {
-    results.forEach(f -> f.cancel(false));
+    results.stream().filter(Objects::nonNull).forEach(f -> f.cancel(false));
     progress.forEach(Progress::requestStop);
     pool.shutdown();
     try {
