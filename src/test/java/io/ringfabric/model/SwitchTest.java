@@ -27,7 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * behind no port; in next {@code n >= 0} as {@code > 0} (418): the search starts after a buffer,
  * at 1 or more, so it never finds 0 there; grant's (now candidate's) {@code i < count} as {@code <=} (339) looks
  * again at the pass's first head, and a pass that looks again has forwarded nothing: that head is
- * skipped again for the same reason (blocking a blocked head changes nothing). A TIMED_OUT or
+ * skipped again for the same reason (blocking a blocked head changes nothing); likewise
+ * allocateByIslip's {@code i < n} as {@code <=} looks at the first output twice in its grant pass,
+ * which changes nothing between the two looks, so it grants the same head again. A TIMED_OUT or
  * KILLED status of some of the mutants below varies from run to run with the machine's load.
  *
  * <p>Not equivalent, but no test here tells them apart:
