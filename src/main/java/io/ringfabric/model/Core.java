@@ -390,7 +390,6 @@ public final class Core extends Component {
     return notifications;
   }
 
-  /** What became of each process, in the order they were added. */
   /** After the run: requests offered to this core's open-loop processes in {@code [fromPs, toPs]}, or -1 if it has none. */
   public long arrivalsBetween(long fromPs, long toPs) {
     long sum = -1;
@@ -415,6 +414,7 @@ public final class Core extends Component {
     return sum;
   }
 
+  /** What became of each process, in the order they were added. */
   public List<ProcessOutcome> outcomes() {
     List<ProcessOutcome> list = new ArrayList<>();
     for (UserProcess p : processes) {
