@@ -4,7 +4,6 @@ import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topology;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * A fabric switch: takes packets at its input ports, routes each to an output port after the
@@ -301,13 +300,12 @@ public final class Switch extends Component {
 
   /** Routes the head of buffer {@code b}, if it has one: from now on it wants its output. */
   private void routeHead(int b) {
-    VirtualChannels.Waiting w = channels.head(b);
-    if (w == null) {
+    Packet packet = channels.head(b);
+    if (packet == null) {
       return;
     }
     int inPort = b / channels.perPort();
     int inVc = b % channels.perPort();
-    Packet packet = w.packet();
     int n = routing.route(switchId, inPort, channels.classOf(inVc), packet.targetNode(), packet.spread(), ways);
     channels.route(b, ways, aroundDownLinks(n), now());
   }
@@ -328,7 +326,7 @@ public final class Switch extends Component {
     int first = channels.outputTurn() + 1;
     for (int i = 0; i < n; i++) {
       int out = (first + i) % n;
-      if (!channels.wants(out).isEmpty()) {
+      if (!channels.wantsNone(out)) {
         due = Math.min(due, grant(out));
       }
     }
@@ -348,8 +346,8 @@ public final class Switch extends Component {
     if (b < 0) {
       return candidateDue;
     }
-    forward(b, out, candidateChannel, channels.head(b));
-    return channels.wants(out).isEmpty() ? Long.MAX_VALUE : ports[out].freeAt() - latency;
+    forward(b, out, candidateChannel);
+    return channels.wantsNone(out) ? Long.MAX_VALUE : ports[out].freeAt() - latency;
   }
 
   /**
@@ -366,7 +364,7 @@ public final class Switch extends Component {
     islip.begin();
     for (int i = 0; i < n; i++) {
       int out = (first + i) % n;
-      if (channels.wants(out).isEmpty()) {
+      if (channels.wantsNone(out)) {
         continue;
       }
       long free = Math.max(ports[out].freeAt() - latency, islip.idleUntil(out));
@@ -385,12 +383,12 @@ public final class Switch extends Component {
       for (int out = islip.next(in); out >= 0 && channels.inputFreeAt(in) - latency <= now(); out = islip.next(in)) {
         int b = islip.granted(out);
         islip.take(in, out);
-        forward(b, out, islip.grantedChannel(out), channels.head(b));
+        forward(b, out, islip.grantedChannel(out));
       }
     }
     islip.declineRest(now());
     for (int out = 0; out < n; out++) {
-      if (islip.granted(out) >= 0 && !channels.wants(out).isEmpty()) {
+      if (islip.granted(out) >= 0 && !channels.wantsNone(out)) {
         due = Math.min(due, Math.max(ports[out].freeAt() - latency, islip.idleUntil(out)));
       }
     }
@@ -408,9 +406,8 @@ public final class Switch extends Component {
   private int candidate(int out) {
     long latency = fabric.switchLatencyPs();
     candidateDue = Long.MAX_VALUE;
-    BitSet wants = channels.wants(out);
-    int count = wants.cardinality();
-    for (int i = 0, b = next(wants, channels.turn(out)); i < count; i++, b = next(wants, b)) {
+    int count = channels.wantCount(out);
+    for (int i = 0, b = channels.nextWant(out, channels.turn(out)); i < count; i++, b = channels.nextWant(out, b)) {
       int inPort = b / channels.perPort();
       long pathFree = channels.inputFreeAt(inPort) - latency;
       if (inPort != 0) { // the injection queue is a source queue, not a channel of the switch's pipeline
@@ -420,8 +417,7 @@ public final class Switch extends Component {
         candidateDue = Math.min(candidateDue, pathFree);
         continue;
       }
-      VirtualChannels.Waiting w = channels.head(b);
-      int vc = out == 0 ? 0 : channel(b, out, w);
+      int vc = out == 0 ? 0 : channel(b, out);
       if (vc >= 0) {
         candidateChannel = vc;
         return b;
@@ -431,15 +427,15 @@ public final class Switch extends Component {
   }
 
   /**
-   * The channel behind {@code out} with room for the head {@code w} of buffer {@code b}, on the
+   * The channel behind {@code out} with room for the head of buffer {@code b}, on the
    * first of its ways by {@code out} that has one; or -1, and if {@code out} is its last way (the
    * one it can always count on: the only one, or minimal-adaptive's escape), it waits for a credit.
    */
-  private int channel(int b, int out, VirtualChannels.Waiting w) {
+  private int channel(int b, int out) {
     int n = channels.wayCount(b);
     for (int i = 0; i < n; i++) {
       if (channels.wayPort(b, i) == out) {
-        int vc = channels.pick(out, w.packet(), channels.wayClass(b, i), w.wireBytes());
+        int vc = channels.pick(out, channels.head(b), channels.wayClass(b, i), channels.headWireBytes(b));
         if (vc >= 0) {
           return vc;
         }
@@ -485,43 +481,38 @@ public final class Switch extends Component {
     return kept == 0 ? n : kept;
   }
 
-  /** The buffer after {@code b} in {@code set}, going round. */
-  private static int next(BitSet set, int b) {
-    int n = set.nextSetBit(b + 1);
-    return n >= 0 ? n : set.nextSetBit(0);
-  }
-
-  /** Sends the head {@code w} of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */
-  private void forward(int b, int out, int vc, VirtualChannels.Waiting w) {
-    Packet packet = w.packet();
+  /** Sends the head of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */
+  private void forward(int b, int out, int vc) {
+    Packet packet = channels.head(b);
+    int wire = channels.headWireBytes(b);
     int inPort = b / channels.perPort();
     channels.served(out, b);
     long stalled = channels.unblock(b, now());
     OutputPort port = ports[out];
-    long serialization = Rates.transferPs(w.wireBytes(), fabric.linkBandwidthBitsPerSecond());
+    long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long start = now() + fabric.switchLatencyPs();
-    port.transmitAt(now(), channels.headSince(b) + fabric.switchLatencyPs(), start, serialization, w.wireBytes());
+    port.transmitAt(now(), channels.headSince(b) + fabric.switchLatencyPs(), start, serialization, wire);
     channels.useInput(inPort, start + serialization);
     channels.depart(b, start, start);
     if (recorder != null && recorder.packets()) {
       // its wait for the link is the time between its arrival and this: a record of it from when it
       // began would come after records of later times (traces are in time order)
-      PacketTrace.sent(recorder, packet, port.name(), start, start, serialization, w.wireBytes());
+      PacketTrace.sent(recorder, packet, port.name(), start, start, serialization, wire);
       if (stalled > 0) {
-        recorder.creditStall(now(), packet.action().toString(), w.wireBytes(), stalled, port.name(), vc,
+        recorder.creditStall(now(), packet.action().toString(), wire, stalled, port.name(), vc,
             PacketTrace.describe(packet));
       }
     }
     if (inPort != 0) { // its room here is free as it leaves: the credit gets upstream a link later
       send(nextHop[inPort], start + fabric.linkLatencyPs() - now(),
-          new CreditReturn(backPort[inPort], b % channels.perPort(), w.wireBytes()));
+          new CreditReturn(backPort[inPort], b % channels.perPort(), wire));
     }
     if (out == 0) {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
     } else {
       long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-      if (sendOnLink(out, vc, packet, w.wireBytes(), start, arrives)) {
-        channels.take(out, vc, w.wireBytes());
+      if (sendOnLink(out, vc, packet, wire, start, arrives)) {
+        channels.take(out, vc, wire);
       }
     }
     routeHead(b);

@@ -2,9 +2,7 @@ package io.ringfabric.model;
 
 import io.ringfabric.topology.Routing;
 import java.io.Serializable;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.BitSet;
 
 /**
  * One switch's virtual channels under credit flow control: the packets waiting in each input
@@ -32,25 +30,37 @@ final class VirtualChannels implements Serializable {
   /** A time before any other, yet safe to subtract a latency from. */
   private static final long NEVER = Long.MIN_VALUE / 4;
 
+  // A buffer's numbers sit side by side in one stretch of {@link #ints} and one of {@link #times}:
+  // a big machine's switches are out of the cache by the time their next packet comes, and with an
+  // array per number every packet touched some twenty of them, a cache miss each.
+  private static final int HELD = 0; // bytes in the buffer, departures not yet past included
+  private static final int MAX_HELD = 1;
+  private static final int FIRST = 2; // ring index of its oldest entry: the departures first, then the waiting
+  private static final int DEPARTING = 3; // packets decided but not yet left
+  private static final int COUNT = 4; // packets waiting
+  private static final int BLOCKED_ON = 5; // the output its head waits to be credited on, or -1
+  private static final int BLOCKED_CLASS = 6;
+  private static final int WAY_COUNT = 7; // how many ways its head has (0: no head routed)
+  private static final int CREDITS = 8; // as output port and channel: room left in the next switch's buffer
+  private static final int WAYS = 9; // MAX_WAYS pairs: the outputs its head may take, and the class it needs there
+  private static final int INTS = WAYS + 2 * Routing.MAX_WAYS;
+  private static final int BLOCKED_SINCE = 0;
+  private static final int LAST_READY = 1; // when its last packet was ready to leave
+  private static final int HEAD_SINCE = 2; // when its head became head
+  private static final int TIMES = 3;
+
   private final int perPort;
   private final int vcs;
   private final int room;
   private final Routing routing;
-  private final ArrayDeque<Waiting>[] waiting; // by input port and channel
-  private final int[] held; // bytes in each input buffer, departures not yet past included
-  private final int[] maxHeld;
-  private final long[][] departAt; // per input buffer: packets decided but not yet left
-  private final int[][] departBytes;
-  private final int[] departing;
-  private final int[] credits; // by output port and channel: room left in the next switch's buffer
-  private final int[] blockedOn; // by input buffer: the output its head waits to be credited on, or -1
-  private final long[] blockedSince;
-  private final int[] blockedClass;
-  private final long[] lastReady; // by input buffer: when its last packet was ready to leave
-  private final BitSet[] wants; // by output port: the input buffers whose heads are routed to it
-  private final int[] ways; // by input buffer, MAX_WAYS pairs: the outputs its head may take, and the class it needs there
-  private final int[] wayCount; // by input buffer: how many (0: no head routed)
-  private final long[] headSince; // when it became head
+  private final int[] ints; // by input buffer (credits: by output port and channel), INTS each
+  private final long[] times; // by input buffer, TIMES each
+  // By input buffer, rings of the same length: the packets waiting, and for every entry when it
+  // leaves (departures) and its bytes on the wire. Made on a buffer's first packet.
+  private final Packet[][] packets;
+  private final long[][] entries;
+  private final int words; // longs of a bit set of the buffers
+  private final long[] wants; // by output port, words each: the input buffers whose heads are routed to it
   private final long[] inputFree; // by input port and crossbar path: when the path is free
   private final int speedup;
   private final int[] turn; // by output port: the input buffer served last, for round-robin
@@ -59,10 +69,6 @@ final class VirtualChannels implements Serializable {
   private final long[] stalls; // by output port: heads that waited for a credit on it, and how long
   private final long[] stallPs;
 
-  /** A packet in an input buffer, and its bytes on the wire. */
-  record Waiting(Packet packet, int wireBytes) implements Serializable {}
-
-  @SuppressWarnings("unchecked")
   VirtualChannels(int ports, FabricSpec fabric, Routing routing, boolean[] creditedOutputs, long measuredFromPs) {
     this.measuredFromPs = measuredFromPs;
     this.stalls = new long[ports];
@@ -72,32 +78,20 @@ final class VirtualChannels implements Serializable {
     this.room = fabric.vcBufferBytes();
     this.routing = routing;
     int buffers = ports * perPort;
-    this.waiting = new ArrayDeque[buffers];
-    this.held = new int[buffers];
-    this.maxHeld = new int[buffers];
-    this.departAt = new long[buffers][];
-    this.departBytes = new int[buffers][];
-    this.departing = new int[buffers];
-    this.blockedOn = new int[buffers];
-    this.blockedSince = new long[buffers];
-    this.blockedClass = new int[buffers];
-    this.lastReady = new long[buffers];
-    Arrays.fill(lastReady, NEVER);
-    Arrays.fill(blockedOn, -1);
-    this.credits = new int[buffers];
-    for (int p = 0; p < ports; p++) {
-      if (creditedOutputs[p]) {
-        Arrays.fill(credits, p * perPort, (p + 1) * perPort, room);
+    this.ints = new int[buffers * INTS];
+    this.times = new long[buffers * TIMES];
+    this.packets = new Packet[buffers][];
+    this.entries = new long[buffers][];
+    for (int b = 0; b < buffers; b++) {
+      ints[b * INTS + BLOCKED_ON] = -1;
+      times[b * TIMES + LAST_READY] = NEVER;
+      if (creditedOutputs[b / perPort]) {
+        ints[b * INTS + CREDITS] = room;
       }
     }
     this.turn = new int[ports];
-    this.wants = new BitSet[ports];
-    for (int p = 0; p < ports; p++) {
-      wants[p] = new BitSet(buffers);
-    }
-    this.ways = new int[buffers * 2 * Routing.MAX_WAYS];
-    this.wayCount = new int[buffers];
-    this.headSince = new long[buffers];
+    this.words = (buffers + 63) / 64;
+    this.wants = new long[ports * words];
     this.speedup = fabric.inputSpeedup();
     this.inputFree = new long[ports * speedup];
     Arrays.fill(inputFree, NEVER);
@@ -127,7 +121,7 @@ final class VirtualChannels implements Serializable {
 
   /** Packets waiting in input buffer {@code b}. */
   int size(int b) {
-    return waiting[b] == null ? 0 : waiting[b].size();
+    return ints[b * INTS + COUNT];
   }
 
   /** The routing's class of channel {@code vc} of a port. */
@@ -138,27 +132,58 @@ final class VirtualChannels implements Serializable {
   /** Puts an arriving packet in its input buffer; whether it is the buffer's head. */
   boolean arrive(int inPort, int vc, Packet packet, int wireBytes, long now) {
     int b = inPort * perPort + vc;
+    int i = b * INTS;
     if (inPort != 0) {
       release(b, now);
-      held[b] += wireBytes;
-      if (held[b] > room) {
+      int held = ints[i + HELD] += wireBytes;
+      if (held > room) {
         throw new IllegalStateException("input buffer " + vc + " of port " + inPort + " holds "
-            + held[b] + " bytes, more than its " + room + ": a packet came without a credit");
+            + held + " bytes, more than its " + room + ": a packet came without a credit");
       }
-      maxHeld[b] = Math.max(maxHeld[b], held[b]);
+      ints[i + MAX_HELD] = Math.max(ints[i + MAX_HELD], held);
     }
-    ArrayDeque<Waiting> q = waiting[b];
-    if (q == null) {
-      q = waiting[b] = new ArrayDeque<>(4);
+    int used = ints[i + DEPARTING] + ints[i + COUNT];
+    if (packets[b] == null || used == packets[b].length) {
+      grow(b);
     }
-    q.addLast(new Waiting(packet, wireBytes));
-    return q.size() == 1;
+    int k = (ints[i + FIRST] + used) & (packets[b].length - 1);
+    packets[b][k] = packet;
+    entries[b][2 * k + 1] = wireBytes;
+    return ++ints[i + COUNT] == 1;
+  }
+
+  /** Doubles the rings of buffer {@code b} (or makes them), its oldest entry first. */
+  private void grow(int b) {
+    Packet[] old = packets[b];
+    int n = old == null ? 0 : old.length;
+    Packet[] p = new Packet[n == 0 ? 4 : 2 * n];
+    long[] e = new long[2 * p.length];
+    int first = ints[b * INTS + FIRST];
+    for (int k = 0; k < n; k++) {
+      int from = (first + k) & (n - 1);
+      p[k] = old[from];
+      e[2 * k] = entries[b][2 * from];
+      e[2 * k + 1] = entries[b][2 * from + 1];
+    }
+    packets[b] = p;
+    entries[b] = e;
+    ints[b * INTS + FIRST] = 0;
+  }
+
+  /** Ring index of the head of buffer {@code b}. */
+  private int headIndex(int b) {
+    int i = b * INTS;
+    return (ints[i + FIRST] + ints[i + DEPARTING]) & (packets[b].length - 1);
   }
 
   /** The head of input buffer {@code b}, or null. */
-  Waiting head(int b) {
-    ArrayDeque<Waiting> q = waiting[b];
-    return q == null ? null : q.peekFirst();
+  Packet head(int b) {
+    return ints[b * INTS + COUNT] == 0 ? null : packets[b][headIndex(b)];
+  }
+
+  /** The head's bytes on the wire (buffer {@code b} has a head). */
+  int headWireBytes(int b) {
+    return (int) entries[b][2 * headIndex(b) + 1];
   }
 
   /**
@@ -166,46 +191,43 @@ final class VirtualChannels implements Serializable {
    * the last one was (its allocation, not its start on a busy link, which is the output's queue).
    */
   long nextLeave(int b, long turnaround) {
-    return lastReady[b] == NEVER ? NEVER : lastReady[b] + turnaround;
+    long last = times[b * TIMES + LAST_READY];
+    return last == NEVER ? NEVER : last + turnaround;
   }
 
   /**
    * The head of buffer {@code b} is on its way, ready at {@code ready} and leaving at {@code
-   * leavesAt}; the next is head now.
+   * leavesAt}; the next is head now. A switch's packets leave a fixed latency after they are
+   * decided, so each buffer's departures leave in the order they were decided.
    */
   void depart(int b, long leavesAt, long ready) {
-    lastReady[b] = ready;
-    for (int i = 0; i < wayCount[b]; i++) {
-      wants[ways[(b * Routing.MAX_WAYS + i) * 2]].clear(b);
+    times[b * TIMES + LAST_READY] = ready;
+    int i = b * INTS;
+    for (int w = 0; w < ints[i + WAY_COUNT]; w++) {
+      clearWant(ints[i + WAYS + 2 * w], b);
     }
-    wayCount[b] = 0;
-    Waiting w = waiting[b].pollFirst();
+    ints[i + WAY_COUNT] = 0;
+    int k = headIndex(b);
+    packets[b][k] = null;
+    ints[i + COUNT]--;
     if (b >= perPort) { // the injection queue keeps no count of room
-      int n = departing[b];
-      if (departAt[b] == null || n == departAt[b].length) {
-        departAt[b] = departAt[b] == null ? new long[4] : Arrays.copyOf(departAt[b], 2 * n);
-        departBytes[b] = departBytes[b] == null ? new int[4] : Arrays.copyOf(departBytes[b], 2 * n);
-      }
-      departAt[b][n] = leavesAt;
-      departBytes[b][n] = w.wireBytes();
-      departing[b] = n + 1;
+      entries[b][2 * k] = leavesAt;
+      ints[i + DEPARTING]++;
+    } else {
+      ints[i + FIRST] = (k + 1) & (packets[b].length - 1);
     }
   }
 
   /** Counts free the room of the packets that have left buffer {@code b} by {@code now}. */
   private void release(int b, long now) {
-    int n = departing[b];
-    int kept = 0;
-    for (int i = 0; i < n; i++) {
-      if (departAt[b][i] <= now) {
-        held[b] -= departBytes[b][i];
-      } else {
-        departAt[b][kept] = departAt[b][i];
-        departBytes[b][kept] = departBytes[b][i];
-        kept++;
-      }
+    int i = b * INTS;
+    long[] e = entries[b];
+    while (ints[i + DEPARTING] > 0 && e[2 * ints[i + FIRST]] <= now) {
+      int k = ints[i + FIRST];
+      ints[i + HELD] -= (int) e[2 * k + 1];
+      ints[i + FIRST] = (k + 1) & (packets[b].length - 1);
+      ints[i + DEPARTING]--;
     }
-    departing[b] = kept;
   }
 
   /**
@@ -221,9 +243,10 @@ final class VirtualChannels implements Serializable {
       if (!eligible(v, cls)) {
         continue;
       }
-      if (credits[base + v] > bestRoom) {
+      int credit = ints[(base + v) * INTS + CREDITS];
+      if (credit > bestRoom) {
         best = v;
-        bestRoom = credits[base + v];
+        bestRoom = credit;
       }
     }
     return best < 0 ? -1 : classBase(packet) + best;
@@ -235,14 +258,14 @@ final class VirtualChannels implements Serializable {
   }
 
   void take(int out, int vc, int bytes) {
-    credits[out * perPort + vc] -= bytes;
+    ints[(out * perPort + vc) * INTS + CREDITS] -= bytes;
   }
 
   void credit(int out, int vc, int bytes) {
-    int c = out * perPort + vc;
-    credits[c] += bytes;
-    if (credits[c] > room) {
-      throw new IllegalStateException("output " + out + " holds " + credits[c] + " bytes of credit for"
+    int c = (out * perPort + vc) * INTS + CREDITS;
+    ints[c] += bytes;
+    if (ints[c] > room) {
+      throw new IllegalStateException("output " + out + " holds " + ints[c] + " bytes of credit for"
           + " channel " + vc + ", more than its " + room + ": a credit came twice");
     }
   }
@@ -252,36 +275,37 @@ final class VirtualChannels implements Serializable {
    * routing's class {@code cls}, from {@code now}; whether it only now began to wait.
    */
   boolean block(int b, int out, int cls, long now) {
-    if (blockedOn[b] >= 0) {
+    int i = b * INTS;
+    if (ints[i + BLOCKED_ON] >= 0) {
       return false;
     }
-    blockedOn[b] = out;
-    blockedClass[b] = cls;
-    blockedSince[b] = now;
+    ints[i + BLOCKED_ON] = out;
+    ints[i + BLOCKED_CLASS] = cls;
+    times[b * TIMES + BLOCKED_SINCE] = now;
     return true;
   }
 
   /** The output the head of buffer {@code b} waits on, or -1. */
   int blockedOn(int b) {
-    return blockedOn[b];
+    return ints[b * INTS + BLOCKED_ON];
   }
 
   int blockedClass(int b) {
-    return blockedClass[b];
+    return ints[b * INTS + BLOCKED_CLASS];
   }
 
   long blockedSince(int b) {
-    return blockedSince[b];
+    return times[b * TIMES + BLOCKED_SINCE];
   }
 
   /** The head of buffer {@code b} no longer waits; how long it waited for a credit (0 if it did not). */
   long unblock(int b, long now) {
-    if (blockedOn[b] < 0) {
+    int out = ints[b * INTS + BLOCKED_ON];
+    if (out < 0) {
       return 0;
     }
-    int out = blockedOn[b];
-    blockedOn[b] = -1;
-    long waited = now - blockedSince[b];
+    ints[b * INTS + BLOCKED_ON] = -1;
+    long waited = now - times[b * TIMES + BLOCKED_SINCE];
     if (now >= measuredFromPs) {
       stalls[out]++;
       stallPs[out] += waited;
@@ -290,7 +314,7 @@ final class VirtualChannels implements Serializable {
   }
 
   boolean blocked(int b) {
-    return blockedOn[b] >= 0;
+    return ints[b * INTS + BLOCKED_ON] >= 0;
   }
 
   /**
@@ -298,36 +322,74 @@ final class VirtualChannels implements Serializable {
    * ways of {@code routed} (output and class pairs, the preferred first): it wants their outputs.
    */
   void route(int b, int[] routed, int count, long now) {
-    System.arraycopy(routed, 0, ways, b * 2 * Routing.MAX_WAYS, 2 * count);
-    wayCount[b] = count;
-    headSince[b] = now;
+    System.arraycopy(routed, 0, ints, b * INTS + WAYS, 2 * count);
+    ints[b * INTS + WAY_COUNT] = count;
+    times[b * TIMES + HEAD_SINCE] = now;
     for (int i = 0; i < count; i++) {
-      wants[routed[2 * i]].set(b);
+      wants[routed[2 * i] * words + (b >>> 6)] |= 1L << b;
     }
   }
 
-  /** The input buffers whose heads may take {@code out}; read only. */
-  BitSet wants(int out) {
-    return wants[out];
+  private void clearWant(int out, int b) {
+    wants[out * words + (b >>> 6)] &= ~(1L << b);
+  }
+
+  /** Whether no head wants output {@code out}. */
+  boolean wantsNone(int out) {
+    for (int w = out * words; w < (out + 1) * words; w++) {
+      if (wants[w] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the head of buffer {@code b} wants output {@code out}. */
+  boolean wants(int out, int b) {
+    return (wants[out * words + (b >>> 6)] & 1L << b) != 0;
+  }
+
+  /** How many heads want output {@code out}. */
+  int wantCount(int out) {
+    int n = 0;
+    for (int w = out * words; w < (out + 1) * words; w++) {
+      n += Long.bitCount(wants[w]);
+    }
+    return n;
+  }
+
+  /** The buffer after {@code b} whose head wants output {@code out}, going round; -1 if none does. */
+  int nextWant(int out, int b) {
+    int from = b + 1;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int w = from >>> 6; w < words; w++) {
+        long bits = wants[out * words + w] & (w == from >>> 6 ? -1L << from : -1L);
+        if (bits != 0) {
+          return w * 64 + Long.numberOfTrailingZeros(bits);
+        }
+      }
+      from = 0;
+    }
+    return -1;
   }
 
   /** How many ways the head of buffer {@code b} has. */
   int wayCount(int b) {
-    return wayCount[b];
+    return ints[b * INTS + WAY_COUNT];
   }
 
   /** Way {@code i} of the head of buffer {@code b}: its output port. */
   int wayPort(int b, int i) {
-    return ways[(b * Routing.MAX_WAYS + i) * 2];
+    return ints[b * INTS + WAYS + 2 * i];
   }
 
   /** Way {@code i} of the head of buffer {@code b}: the class of channel it needs. */
   int wayClass(int b, int i) {
-    return ways[(b * Routing.MAX_WAYS + i) * 2 + 1];
+    return ints[b * INTS + WAYS + 2 * i + 1];
   }
 
   long headSince(int b) {
-    return headSince[b];
+    return times[b * TIMES + HEAD_SINCE];
   }
 
   /** The input buffer served last on {@code out}: the turn goes on from the one after it. */
@@ -366,17 +428,17 @@ final class VirtualChannels implements Serializable {
   // ---- what a test or the deadlock watch looks at ----
 
   int buffers() {
-    return blockedOn.length;
+    return packets.length;
   }
 
   /** Bytes of credit output {@code out} holds for channel {@code vc}. */
   int credits(int out, int vc) {
-    return credits[out * perPort + vc];
+    return ints[(out * perPort + vc) * INTS + CREDITS];
   }
 
   /** The most bytes input buffer {@code vc} of {@code inPort} ever held. */
   int maxHeld(int inPort, int vc) {
-    return maxHeld[inPort * perPort + vc];
+    return ints[(inPort * perPort + vc) * INTS + MAX_HELD];
   }
 
   /** Heads that had to wait for a credit, on any output (after the warm-up). */

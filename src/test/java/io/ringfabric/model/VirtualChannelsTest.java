@@ -168,10 +168,10 @@ class VirtualChannelsTest {
     assertEquals(4, ch.wayPort(last, 2));
     assertEquals(1, ch.wayClass(last, 2));
     assertEquals(10, ch.headSince(last));
-    assertTrue(ch.wants(3).get(last));
+    assertTrue(ch.wants(3, last));
     ch.depart(last, 20, 20);
     for (int out = 0; out < 5; out++) {
-      assertTrue(ch.wants(out).isEmpty(), "output " + out);
+      assertTrue(ch.wantsNone(out), "output " + out);
     }
     assertEquals(0, ch.wayCount(last));
   }
