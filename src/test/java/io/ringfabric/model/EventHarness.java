@@ -17,6 +17,7 @@ final class EventHarness {
   final List<Event> posted = new ArrayList<>();
   final Set<Integer> kept;
   final List<Event> keptEvents = new ArrayList<>();
+  Event last; // the event delivered last: the one being delivered when a component threw
 
   EventHarness(Machine m, Integer... keep) {
     components = m.components();
@@ -42,6 +43,7 @@ final class EventHarness {
       if (kept.contains(e.target())) {
         keptEvents.add(e);
       } else {
+        last = e;
         components[e.target()].deliver(e);
       }
     }

@@ -2,13 +2,17 @@ package io.ringfabric.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.topology.Routing;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -17,40 +21,39 @@ import org.junit.jupiter.params.provider.ValueSource;
  * exact time. With the TestScenarios defaults a switch takes 160 ns, a link 20 ns, and a 64-byte
  * PUT's packet (80 bytes with its header) 64 ns to send.
  *
- * <p>Mutants of Switch left alive (PIT with this class, CreditFlowTest, DeadlockTest, FaultTest,
- * LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest; the line numbers are Switch.java's at
- * 1b27d49, before the islip allocator moved them, and the methods are named too). Equivalent: the call that reads a
- * damaged frame whose checksum still holds (line 253) is unreachable, any one flipped bit fails
- * it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); {@code follow < 0} as {@code <= 0}
- * (533, 535): follow is -1 or a buffer of a link's input, port 1 or more, never 0; in hasLink
- * {@code nextHop[p] >= 0} as {@code > 0} (629, alive in some runs): component 0 is node 0's core 0,
- * behind no port; in next {@code n >= 0} as {@code > 0} (418): the search starts after a buffer,
- * at 1 or more, so it never finds 0 there; grant's (now candidate's) {@code i < count} as {@code <=} (339) looks
- * again at the pass's first head, and a pass that looks again has forwarded nothing: that head is
- * skipped again for the same reason (blocking a blocked head changes nothing); likewise
- * allocateByIslip's {@code i < n} as {@code <=} looks at the first output twice in its grant pass,
- * which changes nothing between the two looks, so it grants the same head again. A TIMED_OUT or
- * KILLED status of some of the mutants below varies from run to run with the machine's load.
+ * <p>Mutants of Switch left alive (PIT with this class, IslipTest, CreditFlowTest, DeadlockTest,
+ * FaultTest, LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest; the line numbers are
+ * Switch.java's at 9983e9d, and the methods are named too). Equivalent: the call that reads a
+ * damaged frame whose checksum still holds (onCorruptFrame, line 260) is unreachable, any one
+ * flipped bit fails it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); in onDeadlockProbe
+ * {@code follow < 0} as {@code <= 0} (606, 608): follow is -1 or a buffer of a link's input, port 1
+ * or more, never 0; in hasLink {@code nextHop[p] >= 0} as {@code > 0} (702, alive in some runs):
+ * component 0 is node 0's core 0, behind no port; in next {@code n >= 0} as {@code > 0} (491): the
+ * search starts after a buffer, at 1 or more, so it never finds 0 there; candidate's {@code i <
+ * count} as {@code <=} (413) looks again at the pass's first head, and a pass that looks again has
+ * forwarded nothing: that head is skipped again for the same reason (blocking a blocked head
+ * changes nothing); likewise allocateByIslip's {@code i < n} as {@code <=} (367) looks at the first
+ * output twice in its grant pass, which changes nothing between the two looks, so it grants the
+ * same head again. A TIMED_OUT or KILLED status of some of the mutants below varies from run to
+ * run with the machine's load (with these tests, at 5e23c56, 314 of 319 were killed or timed
+ * out, the mutants of lines 329, 413, 440 and 702 among those that timed out, on a loaded host).
  *
  * <p>Not equivalent, but no test here tells them apart:
  * <ul>
- *   <li>allocate's {@code i < n} as {@code <=} (318) looks at the first output twice in a pass; the
+ *   <li>allocate's {@code i < n} as {@code <=} (329) looks at the first output twice in a pass; the
  *       second look can only serve a head that became head during the pass, for which forward has
  *       posted an allocation at the same instant: they differ in which of two heads wanting that
  *       output at one instant goes first, and only with an input speedup above 1;
- *   <li>channel's {@code i < n} as {@code <=} (367) reads a way past the head's own, left from an
- *       earlier head of the buffer, and only when none of the head's own ways to the output had room;
- *   <li>channel's {@code wayClass(b, n - 1)} as {@code n + 1} (375), and in onDeadlockProbe the class
- *       base (523, 529, each way) and the channel (540) of a probe, and describeCycle's {@code vc < vcs} as
- *       {@code <=} (559): they differ only for heads waiting on a routing class other than 0, on
- *       response channels (523 with two channels a class or more) or on a channel other than 0, and
- *       DeadlockTest's cycles are all of request channel 0, class 0;
- *   <li>watch's {@code at < watchAt} as {@code <=} (476) posts a second deadlock check at one instant:
- *       its probes die or find the same cycle at the same time, only the count of events differs;
- *   <li>the deadlock timeout's comparisons (499, 530: {@code <=} as {@code <}, {@code >} as {@code >=},
- *       {@code now - timeout} as {@code now + timeout}) change when probes start and which channels
- *       they pass, but DeadlockTest's cycle is found at the same time from the same channel.
+ *   <li>channel's {@code i < n} as {@code <=} (440) reads a way past the head's own, left from an
+ *       earlier head of the buffer, and only when none of the head's own ways to the output had room.
  * </ul>
+ *
+ * <p>The deadlock watch (watch, onDeadlockCheck, probe, onDeadlockProbe, describeCycle) is driven
+ * by hand at the end: rings of five whose channels fill at once, of each kind (requests,
+ * responses, Valiant's routing class 1, classes together, either way round), found at an exact
+ * time and named channel by channel; a head probed when it has waited exactly the timeout and
+ * not a picosecond before, one check posted at a time; a probe that goes on through a head that
+ * has waited exactly the timeout and dies at one a picosecond short of it.
  */
 class SwitchTest {
   private static final long SWITCH = 160_000;
@@ -359,5 +362,199 @@ class SwitchTest {
     assertEquals("1180.0 lost '' 80 B on node 1 switch input 2: arrived damaged: its checksum failed, dropped",
         trace.lines.get(trace.lines.size() - 1));
     assertEquals(1, machine.fabricSwitch(1).corruptDetected());
+  }
+
+  // ---- the deadlock watch ----
+
+  private static final int CCW = 2; // a ring's port that the packets going cw (port 1) arrive on
+
+  /**
+   * A ring of five without dateline classes, its channels of one 256-byte packet (272
+   * bytes with the header), watched with a deadlock timeout of 1 us.
+   */
+  private static TestScenarios deadlockingRing(int vcs) {
+    TestScenarios t = TestScenarios.of("ring", 5).credits(vcs, 272);
+    t.datelines = false;
+    t.deadlockTimeout = 1_000_000;
+    return t;
+  }
+
+  /**
+   * Node {@code from}'s module hands its switch at {@code at} a 256-byte packet for node {@code
+   * to}: a PUT's request, or a GET's response (whose action is the initiator's, node {@code to}'s).
+   * Under Valiant routing the packet's action is one whose intermediate node is {@code from}
+   * itself: it starts in the second phase, in the channels of routing class 1.
+   */
+  private void inject256(long at, int from, int to, boolean response, boolean valiant) {
+    Packet p;
+    do {
+      sequence++;
+      Packet.Header h = response
+          ? Packet.Header.response(Packet.Type.GET_RESPONSE, new Packet.ActionId(to, 0, sequence), 0, Status.DONE,
+              ElementOrigin.NONE)
+          : Packet.Header.putRequest(new Packet.ActionId(from, 0, sequence), to, 0, 256, Long.MAX_VALUE,
+              ElementOrigin.NONE);
+      p = h.split(new byte[256], 256)[0];
+    } while (valiant && !startsInClassOne(from, to, p));
+    Layout l = machine.layout();
+    harness.add(new Event(at, l.module(from), sequence, l.switchComponent(from), new Switch.PacketArrival(0, p)));
+  }
+
+  /** Whether Valiant routing sends {@code p}, handed to node {@code from}'s switch by its module, on in class 1. */
+  private boolean startsInClassOne(int from, int to, Packet p) {
+    int[] ways = new int[2 * Routing.MAX_WAYS];
+    Routing.of(Routing.VALIANT, machine.topology(), false).route(from, 0, 0, to, p.spread(), ways);
+    return ways[1] == 1;
+  }
+
+  /**
+   * Runs to the deadlock, which must end the run: its message, and when it was found (in ns, as
+   * "found at t ns", the time of the event that found it).
+   */
+  private List<String> deadlock() {
+    String m = assertThrows(FabricDeadlock.class, harness::runToEnd).getMessage();
+    return List.of(m, "found at " + harness.last.time() / 1000.0 + " ns");
+  }
+
+  /**
+   * The deadlock message naming the cycle round the ring of five from node {@code first}, each
+   * channel waiting for the one at the node {@code step} on: "deadlock at {@code at}: node 1
+   * switch input ccw vc 0 (requests) waits for node 2 switch input ccw vc 0 (requests) waits for
+   * ... waits for the first: 5 channels, each full and none able to move".
+   */
+  private static String cycle(String at, int first, int step, String channel) {
+    StringBuilder b = new StringBuilder("deadlock at " + at + ": ");
+    for (int i = 0; i < 5; i++) {
+      int node = Math.floorMod(first + i * step, 5);
+      b.append(i == 0 ? "" : " waits for ").append("node ").append(node).append(" switch input ")
+          .append(step > 0 ? "ccw " : "cw ").append(channel);
+    }
+    return b.append(" waits for the first: 5 channels, each full and none able to move").toString();
+  }
+
+  /** The deadlock probes posted, in order: "t ns: node a -> node b, input p channel c class k, path [...]". */
+  private List<String> probes() {
+    List<String> out = new ArrayList<>();
+    Layout l = machine.layout();
+    for (Event e : harness.posted) {
+      if (e.message() instanceof Switch.DeadlockProbe p) {
+        out.add(e.time() / 1000.0 + " ns: node " + l.nodeOf(e.source()) + " -> node " + l.nodeOf(e.target())
+            + ", input " + p.inPort() + " channel " + p.channel() + " class " + p.routingClass() + ", path "
+            + Arrays.toString(p.path()));
+      }
+    }
+    return out;
+  }
+
+  /** The deadlock checks switch {@code s} posted to itself: their times in ns. */
+  private List<Double> checks(int s) {
+    List<Double> at = new ArrayList<>();
+    for (Event e : harness.posted) {
+      if (e.kind() == MessageKind.DEADLOCK_CHECK && e.target() == machine.layout().switchComponent(s)) {
+        at.add(e.time() / 1000.0);
+      }
+    }
+    return at;
+  }
+
+  /**
+   * Every node of a ring of five hands its switch at 0 a packet for the node two steps on. Each
+   * switch sends its own at once, and the one from upstream, there at 180 ns, finds the link busy
+   * with it, then, at 217.6 ns, no room downstream, which holds the next switch's own: every
+   * channel on the way round is full and its head waits for the next. A timeout later (1 us)
+   * each switch probes along what its head waits for, a switch and a link (180 ns) a hop, and
+   * five hops on, at 2117.6 ns, the probe from node 1's channel is back (the first of five to
+   * arrive at that instant: its sender, node 0's switch, comes first): the cycle is named from
+   * there. Each kind of channel: requests (vc 0), responses (vc 1, after the one request
+   * channel), Valiant's second phase (routing class 1: vc 1 of two, and vc 3 for responses, the
+   * second of the second message class), and the message classes not kept apart (no class named);
+   * and going the other way round, to the node two steps back: the cycle of the cw inputs (port 1,
+   * its first channel the first buffer after the module's).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "requests,                 1, true,  false, false,  1, 1, vc 0 (requests)",
+      "requests the other way,   1, true,  false, false, -1, 4, vc 0 (requests)",
+      "responses,                1, true,  true,  false,  1, 1, vc 1 (responses)",
+      "valiant requests,         2, true,  false, true,   1, 1, vc 1 (requests)",
+      "valiant responses,        2, true,  true,  true,   1, 1, vc 3 (responses)",
+      "valiant classes together, 2, false, false, true,   1, 1, vc 1"})
+  void aRingOfFullChannelsIsFoundATimeoutAfterItsHeadsBlockedAndNamedChannelByChannel(String kind, int vcs,
+      boolean separate, boolean response, boolean valiant, int step, int first, String channel) {
+    TestScenarios t = deadlockingRing(vcs).routing(valiant ? Routing.VALIANT : Routing.DIMENSION_ORDER);
+    t.separateClasses = separate;
+    build(t);
+    for (int n = 0; n < 5; n++) {
+      inject256(0, n, Math.floorMod(n + 2 * step, 5), response, valiant);
+    }
+    assertEquals(List.of(cycle("2.118 us", first, step, channel), "found at 2117.6 ns"), deadlock());
+  }
+
+  /**
+   * Both ways round: every node of the ring sends a packet two steps on (cw) at 0 and one two
+   * steps back (ccw) {@code laterPs} later, and with an input speedup of 2 both leave at once. So
+   * each switch has two full channels: the head of its ccw input (from the cw packets) waits from
+   * 217.6 ns, that of its cw input from {@code laterPs} later. The first to wait posts the switch's
+   * deadlock check, for a timeout (1 us) later; the second posts none, one being due as soon or
+   * sooner. At the check the first head has waited exactly the timeout, and is probed; the
+   * second, sent a picosecond later, has waited a picosecond less, and is not (not before the
+   * next check, 1 us later, which the run does not reach: the cycle of the ccw inputs ends it at
+   * 2117.6 ns). Sent at one instant, both are probed, the two cycles are found at one instant,
+   * and the first named is the one of the cw inputs from node 4 (node 0's switch sent that probe
+   * first, as it came from node 1's switch, which comes before node 4's).
+   */
+  @ParameterizedTest(name = "the second {0} ps later")
+  @ValueSource(longs = {1, 0})
+  void aHeadIsProbedOnceItHasWaitedTheTimeoutAndASwitchPostsOneCheckAtATime(long laterPs) {
+    build(deadlockingRing(1).inputSpeedup(2));
+    for (int n = 0; n < 5; n++) {
+      inject256(0, n, (n + 2) % 5, false, false);
+      inject256(laterPs, n, (n + 3) % 5, false, false);
+    }
+    List<String> found = deadlock();
+    List<String> first = new ArrayList<>(); // a check looks at its inputs in turn: cw (port 1), then ccw (2)
+    for (int n = 0; n < 5; n++) {
+      if (laterPs == 0) {
+        first.add("1397.6 ns: node " + n + " -> node " + (n + 4) % 5 + ", input 1 channel 0 class 0, path [" + n + ", 1, 0]");
+      }
+      first.add("1397.6 ns: node " + n + " -> node " + (n + 1) % 5 + ", input 2 channel 0 class 0, path [" + n + ", 2, 0]");
+    }
+    List<String> probes = probes();
+    assertEquals(first, probes.subList(0, first.size()), "the probes of the first check");
+    // four hops more, each probe followed on by the switch it reaches, and the fifth back where it began
+    assertEquals(5 * first.size(), probes.size());
+    String cycle = laterPs == 0 ? cycle("2.118 us", 4, -1, "vc 0 (requests)")
+        : cycle("2.118 us", 1, 1, "vc 0 (requests)");
+    assertEquals(List.of(cycle, "found at 2117.6 ns"), found);
+    for (int s = 0; s < 5; s++) {
+      assertEquals(List.of(1217.6, 2217.6), checks(s), "switch " + s + ": a check, and the next one a timeout later");
+    }
+  }
+
+  /**
+   * A probe reaching a full channel goes on only if its head has waited the timeout itself. In the
+   * ring of full request channels above, whose heads wait from 217.6 ns, node 2's switch is handed
+   * a probe from node 1's switch, as it sends them, when its own head has waited exactly the
+   * timeout (1 us): it goes on, round the ring in four hops of 180 ns, and finds the cycle back at
+   * node 1 at 1937.6 ns, before the switches' own probes (2117.6 ns). A picosecond sooner, it dies
+   * there, and the switches' own probes find the cycle.
+   */
+  @ParameterizedTest(name = "after {0} ps")
+  @ValueSource(longs = {1_000_000, 999_999})
+  void aProbeGoesOnThroughAChannelWhoseHeadHasWaitedTheTimeoutAndDiesAtOneThatHasNot(long waitedPs) {
+    build(deadlockingRing(1));
+    for (int n = 0; n < 5; n++) {
+      inject256(0, n, (n + 2) % 5, false, false);
+    }
+    long at = 217_600 + waitedPs;
+    Layout l = machine.layout();
+    harness.add(new Event(at, l.switchComponent(1), Long.MAX_VALUE, l.switchComponent(2),
+        new Switch.DeadlockProbe(CCW, 0, 0, new int[] {1, CCW, 0})));
+    List<String> found = deadlock();
+    String passed = (at + 180_000) / 1000.0 + " ns: node 2 -> node 3, input 2 channel 0 class 0, path [1, 2, 0, 2, 2, 0]";
+    boolean goesOn = waitedPs == 1_000_000;
+    assertEquals(goesOn, probes().contains(passed), passed);
+    assertEquals(goesOn ? List.of(cycle("1.938 us", 1, 1, "vc 0 (requests)"), "found at 1937.6 ns")
+        : List.of(cycle("2.118 us", 1, 1, "vc 0 (requests)"), "found at 2117.6 ns"), found);
   }
 }
