@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * flipped bit fails it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); in onDeadlockProbe
  * {@code follow < 0} as {@code <= 0} (606, 608): follow is -1 or a buffer of a link's input, port 1
  * or more, never 0; in hasLink {@code nextHop[p] >= 0} as {@code > 0} (702, alive in some runs):
- * component 0 is node 0's core 0, behind no port; in next {@code n >= 0} as {@code > 0} (491): the
- * search starts after a buffer, at 1 or more, so it never finds 0 there; candidate's {@code i <
+ * component 0 is node 0's core 0, behind no port (the search for the next head that wants an
+ * output is VirtualChannels.nextWant's since fb3fdf6; VirtualChannelsTest covers it); candidate's {@code i <
  * count} as {@code <=} (413) looks again at the pass's first head, and a pass that looks again has
  * forwarded nothing: that head is skipped again for the same reason (blocking a blocked head
  * changes nothing); likewise allocateByIslip's {@code i < n} as {@code <=} (367) looks at the first

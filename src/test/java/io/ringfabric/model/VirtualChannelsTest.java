@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topologies;
 import io.ringfabric.topology.TopologySpec;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,10 +18,14 @@ import org.junit.jupiter.api.Test;
  * two message classes per port (4 per port), 1,000 bytes of room each, dimension-order routing
  * with dateline classes (channel v serves class v mod 2), warm-up until 500 ps.
  *
- * <p>Equivalent mutant left alive: in useInput, {@code inputFree[j] < inputFree[k]} as {@code <=}
- * (line 356) gives a tie between two paths free at the same time to the later one; the paths are
- * alike and only the times they are free at are ever read, so which one takes the packet changes
- * nothing.
+ * <p>Equivalent mutants left alive: in useInput, {@code inputFree[j] < inputFree[k]} as {@code <=}
+ * gives a tie between two paths free at the same time to the later one; the paths are alike and
+ * only the times they are free at are ever read, so which one takes the packet changes nothing.
+ * A buffer's numbers at offset 0 of its stretch ({@code HELD}, {@code BLOCKED_SINCE}): {@code i +
+ * HELD} as {@code i - HELD} is the same index. In pick, {@code credit > bestRoom} as {@code >=}
+ * differs only between two channels of one routing class, which dimension-order routing with
+ * dateline classes never has (CreditFlowTest's minimal-adaptive runs have them). In nextWant,
+ * {@code pass < 2} as {@code <= 2}: a third pass, from 0 as the second, finds nothing it did not.
  */
 class VirtualChannelsTest {
   private static final int ROOM = 1_000;
@@ -174,5 +179,66 @@ class VirtualChannelsTest {
       assertTrue(ch.wantsNone(out), "output " + out);
     }
     assertEquals(0, ch.wayCount(last));
+  }
+
+  /**
+   * A switch of 17 ports has 68 buffers, more than one word of wants: each output's heads are
+   * kept apart from every other output's, across both words, and found going round.
+   */
+  @Test
+  void theWantsOfAManyPortedSwitchSpanTwoWordsPerOutput() {
+    boolean[] credited = new boolean[17];
+    Arrays.fill(credited, true);
+    credited[0] = false;
+    VirtualChannels ch = channels(1, credited);
+    assertEquals(68, ch.buffers());
+    int high = 16 * 4 + 2; // port 16 vc 2: in the second word
+    int low = 4 + 1; // port 1 vc 1
+    ch.arrive(16, 2, packet(Packet.Type.GET_RESPONSE, 1), 100, 0);
+    ch.route(high, new int[] {3, 0, 15, 1}, 2, 0);
+    ch.arrive(1, 1, packet(Packet.Type.PUT_REQUEST, 2), 100, 0);
+    ch.route(low, new int[] {15, 0}, 1, 0);
+    assertTrue(ch.wants(3, high));
+    assertFalse(ch.wants(3, low));
+    assertFalse(ch.wants(2, high));
+    assertFalse(ch.wants(4, high));
+    assertTrue(ch.wants(15, high) && ch.wants(15, low));
+    assertFalse(ch.wants(16, high));
+    assertEquals(List.of(0, 1, 2, 0), List.of(ch.wantCount(0), ch.wantCount(3), ch.wantCount(15), ch.wantCount(16)));
+    for (int out = 0; out < 17; out++) {
+      assertEquals(out != 3 && out != 15, ch.wantsNone(out), "output " + out);
+    }
+    assertEquals(low, ch.nextWant(15, 0));
+    assertEquals(high, ch.nextWant(15, low));
+    assertEquals(low, ch.nextWant(15, high), "going round");
+    assertEquals(high, ch.nextWant(3, high), "the one head, found again");
+    assertEquals(-1, ch.nextWant(16, 0));
+    ch.depart(high, 10, 10);
+    assertTrue(ch.wantsNone(3));
+    assertEquals(1, ch.wantCount(15));
+    assertEquals(low, ch.nextWant(15, low));
+  }
+
+  /**
+   * Departures leave in order: an arrival frees the room of those gone by then and keeps the
+   * rest; the most a buffer held stays when it holds less again.
+   */
+  @Test
+  void anArrivalFreesOnlyTheDeparturesGoneByThenAndTheMostHeldStays() {
+    VirtualChannels ch = channels();
+    Packet p = packet(Packet.Type.PUT_REQUEST, 1);
+    int b = 4; // port 1, vc 0
+    ch.arrive(1, 0, p, 400, 0);
+    ch.arrive(1, 0, p, 400, 0);
+    ch.depart(b, 100, 100);
+    ch.depart(b, 300, 300);
+    ch.arrive(1, 0, p, 600, 200); // the first has left, the second not: 400 + 600
+    assertEquals(1_000, ch.maxHeld(1, 0));
+    ch.depart(b, 400, 400);
+    ch.arrive(1, 0, p, 100, 500); // all three have left
+    assertEquals(1_000, ch.maxHeld(1, 0), "the most it held");
+    assertEquals(1, ch.size(b));
+    assertEquals(p, ch.head(b));
+    assertEquals(100, ch.headWireBytes(b));
   }
 }
