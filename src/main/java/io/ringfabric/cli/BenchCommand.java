@@ -216,17 +216,10 @@ final class BenchCommand implements Callable<Integer> {
     return sets;
   }
 
-  /**
-   * The collector of the measuring JVMs, as bin/ringfabric chooses it: a simulation is a batch job
-   * that allocates an event and a message per step and keeps them in queues, and G1's write
-   * barriers and concurrent threads cost it far more than the parallel collector's pauses.
-   */
-  private static final String COLLECTOR = "-XX:+UseParallelGC";
-
   /** Runs one measurement in a child JVM with this one's class path. */
   private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx4g", COLLECTOR, "-cp", System.getProperty("java.class.path"),
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx4g", "-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n),
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
