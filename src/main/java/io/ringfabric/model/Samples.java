@@ -150,10 +150,7 @@ public final class Samples implements Serializable {
 
   private void grow(int n) {
     if (n > values.length) {
-      // With auto a series that is used fills half its samples at least, so it gets them all at
-      // once: growing by copies was 5% of a 1,024-node run, each copy into memory not yet in the cache.
-      int length = sampling.auto() ? sampling.most() : Math.max(n, Math.max(16, values.length * 2));
-      values = Arrays.copyOf(values, Math.min(length, sampling.most()));
+      values = Arrays.copyOf(values, Math.min(Math.max(n, Math.max(16, values.length * 2)), sampling.most()));
     }
   }
 }

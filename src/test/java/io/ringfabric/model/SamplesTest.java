@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
  * Time series of one component: sums per interval, levels at interval ends, and auto's doublings.
  *
  * <p>Equivalent mutants of grow left alive: it sets only how many samples the array has room for
- * (growing again at {@code n == length}, by halves instead of doublings, or with auto's all at
- * once swapped for the other way), never a value, and every caller grows it before writing.
+ * (growing again at {@code n == length}, or by halves instead of doublings), never a value, and
+ * every caller grows it before writing.
  */
 class SamplesTest {
   private static final Sampling EVERY_10 = new Sampling(10, false, 100, 8);
