@@ -59,11 +59,12 @@ class OutOfMemoryTest {
     assertEquals(1, jvm.exitValue());
     try (var logs = Files.list(dir.resolve("members"))) {
       Path member = logs.findFirst().orElseThrow();
-      List<String> lines = Files.readAllLines(member).stream()
-          .filter(l -> l.startsWith("ringfabric:") || l.contains("Exception") || l.contains("Error")).toList();
+      List<String> all = Files.readAllLines(member);
+      List<String> lines = all.stream().filter(l -> l.startsWith("ringfabric:")).toList();
       // its last word is the one line; a thread of Pekko's that met the full heap first may have
-      // printed the JVM's bare "java.lang.OutOfMemoryError: Java heap space" before it (seen in CI)
-      assertEquals(said, lines.get(lines.size() - 1), String.join("\n", lines));
+      // printed the JVM's bare "java.lang.OutOfMemoryError: Java heap space" before it, and Pekko's
+      // shutdown, starved of heap, a warning of an AskTimeoutException after it (both seen in CI)
+      assertEquals(said, lines.get(lines.size() - 1), String.join("\n", all));
     }
   }
 }
