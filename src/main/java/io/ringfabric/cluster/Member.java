@@ -99,7 +99,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
    * How long a member that left the cluster on its own during the run is given before its loss
    * ends the run here: it leaves only as it ends, having told the lead why, and the lead's stop
    * with that reason comes after its leaving is seen. Without the wait a third member ended
-   * saying "member 2 left the cluster" instead of the model bug that ended member 2 (seen in CI).
+   * saying "member 2 left the cluster" instead of the model bug that ended member 2 (ClusterRunTest).
    */
   private static final Duration LEAVE_GRACE = Duration.ofSeconds(2);
 
