@@ -38,15 +38,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * run with the machine's load (with these tests, at 5e23c56, 314 of 319 were killed or timed
  * out, the mutants of lines 329, 413, 440 and 702 among those that timed out, on a loaded host).
  *
- * <p>Not equivalent, but no test here tells them apart:
- * <ul>
- *   <li>allocate's {@code i < n} as {@code <=} (329) looks at the first output twice in a pass; the
- *       second look can only serve a head that became head during the pass, for which forward has
- *       posted an allocation at the same instant: they differ in which of two heads wanting that
- *       output at one instant goes first, and only with an input speedup above 1;
- *   <li>channel's {@code i < n} as {@code <=} (440) reads a way past the head's own, left from an
- *       earlier head of the buffer, and only when none of the head's own ways to the output had room.
- * </ul>
+ * <p>Two that were not equivalent are killed by tests of their own: allocate's {@code i < n} as
+ * {@code <=} (329), which looks at the first output twice in a pass and so serves a head that
+ * became head during the pass before one that arrives at the same instant
+ * (aHeadThatBecomesHeadDuringAnAllocationWaitsForTheAllocationPostedForIt), and channel's {@code
+ * i < n} as {@code <=} (440), which reads a way past the head's own, left there by an earlier head
+ * of the buffer (aHeadRoutedRoundADownLinkTakesOnlyItsOwnWaysAndNotOnesLeftByAnEarlierHead).
  *
  * <p>The deadlock watch (watch, onDeadlockCheck, probe, onDeadlockProbe, describeCycle) is driven
  * by hand at the end: rings of five whose channels fill at once, of each kind (requests,
@@ -350,6 +347,60 @@ class SwitchTest {
     // y free at 224 ns, then x at node 4's switch at 404 ns, and node 5's module port at 584 ns
     assertEquals(List.of("#2 at node 4, 1404.0 ns", "#1 at node 1, 1557.6 ns", "#3 at node 5, 1648.0 ns"),
         delivered());
+  }
+
+  /**
+   * A head that becomes head during an allocation, with a crossbar path free (input speedup 3),
+   * goes in the allocation that forward posts for it at that instant, not in the one under way:
+   * what arrives meanwhile at that instant competes with it in turn. Node 1 of a 3x1 mesh: a
+   * request to node 2 at 0 gives +x's turn to the injection queue's request channel; a 256-byte
+   * request to node 0 holds -x from 1,260 to 1,477.6 ns; two requests handed in at 1,200 ns, R1 for
+   * node 0 and R2 for node 2, wait behind it in that channel; node 2's packet for node 1, delivered
+   * at 1,390 ns, makes the module's port the output granted last. At 1,317.6 ns (-x free a switch
+   * latency ahead) node 0's packet for node 1 arrives, and its allocation sends R1 on -x and that
+   * packet to the module; R2 is head, wanting +x. Then, at that instant, node 1's module hands in a
+   * GET response for node 2 (the response channel), which +x's turn puts before the request
+   * channel: the response goes first (delivered at 1,875.2 ns) and R2 after it (1,939.2 ns).
+   */
+  @Test
+  void aHeadThatBecomesHeadDuringAnAllocationWaitsForTheAllocationPostedForIt() {
+    build(TestScenarios.of("mesh", 3, 1).credits(1, 2048).inputSpeedup(3));
+    inject(0, 1, 2);
+    inject(1_100_000, 1, 0, 256);
+    inject(1_200_000, 1, 0); // R1
+    inject(1_200_000, 1, 2); // R2
+    inject(1_050_000, 2, 1);
+    inject(1_137_600, 0, 1); // arrives at node 1's switch at 1,317.6 ns
+    inject256(1_317_600, 1, 2, true, false);
+    assertEquals(List.of("#1 at node 2, 404.0 ns", "#5 at node 1, 1454.0 ns", "#6 at node 1, 1541.6 ns",
+        "#2 at node 0, 1657.6 ns", "#3 at node 0, 1721.6 ns", "#7 at node 2, 1875.2 ns", "#4 at node 2, 1939.2 ns"),
+        delivered());
+  }
+
+  /**
+   * A head routed round a down link may take only the ways left to it, not ones an earlier head of
+   * its buffer had. A 3x3 mesh under minimal-adaptive routing, two channels per message class
+   * (escape, adaptive) of two 64-byte packets each; node 0's +y and node 1's +x links are down.
+   * Node 1's packet for node 4 and node 0's, through node 1 (+x adaptively, its +y down), fill
+   * node 4's adaptive channel from node 1; node 0's packet for node 5 behind it in the same channel
+   * at node 1 could go +x or +y adaptively or +x in the escape channels, but +x is down: only +y
+   * adaptively is left, and it waits 116 ns for node 4's credit, though +y's escape channel has
+   * room (the packet before it, for node 4, could have taken it; dimension order forbids it this one).
+   */
+  @Test
+  void aHeadRoutedRoundADownLinkTakesOnlyItsOwnWaysAndNotOnesLeftByAnEarlierHead() {
+    build(TestScenarios.of("mesh", 3, 3).routing("minimal-adaptive").credits(2, 160)
+        .faults(new FaultPlan.LinkFault(1, PLUS_X, 0, Long.MAX_VALUE, true, 0, 0),
+            new FaultPlan.LinkFault(0, 3, 0, Long.MAX_VALUE, true, 0, 0)));
+    inject(1_000_000, 1, 4);
+    inject(1_000_000, 0, 4);
+    inject(1_000_000, 0, 5);
+    assertEquals(List.of("#1 at node 4, 1404.0 ns", "#2 at node 4, 1584.0 ns", "#3 at node 5, 1944.0 ns"),
+        delivered());
+    Switch middle = machine.fabricSwitch(1);
+    assertEquals(1, middle.creditStalls(3));
+    assertEquals(116_000, middle.creditStallPs(3));
+    CreditFlowTest.assertCreditsAtRest(machine, 160);
   }
 
   /** A frame damaged on node 0's +x link is dropped where it arrives, and traced there naming no action (its header cannot be believed). */
