@@ -23,26 +23,24 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Mutants of Switch left alive (PIT with this class, IslipTest, CreditFlowTest, DeadlockTest,
  * FaultTest, LinkStatsTest, TieSharingTest and ZeroLoadLatencyTest; the line numbers are
- * Switch.java's at 9983e9d, and the methods are named too). Equivalent: the call that reads a
- * damaged frame whose checksum still holds (onCorruptFrame, line 260) is unreachable, any one
+ * Switch.java's at 5ed4144, and the methods are named too), all equivalent: the call that reads a
+ * damaged frame whose checksum still holds (onCorruptFrame, line 259) is unreachable, any one
  * flipped bit fails it (FaultTest.aFrameWithAnyOneBitFlippedFailsItsChecksum); in onDeadlockProbe
- * {@code follow < 0} as {@code <= 0} (606, 608): follow is -1 or a buffer of a link's input, port 1
- * or more, never 0; in hasLink {@code nextHop[p] >= 0} as {@code > 0} (702, alive in some runs):
- * component 0 is node 0's core 0, behind no port (the search for the next head that wants an
- * output is VirtualChannels.nextWant's since fb3fdf6; VirtualChannelsTest covers it); candidate's {@code i <
- * count} as {@code <=} (413) looks again at the pass's first head, and a pass that looks again has
- * forwarded nothing: that head is skipped again for the same reason (blocking a blocked head
- * changes nothing); likewise allocateByIslip's {@code i < n} as {@code <=} (367) looks at the first
- * output twice in its grant pass, which changes nothing between the two looks, so it grants the
- * same head again. A TIMED_OUT or KILLED status of some of the mutants below varies from run to
- * run with the machine's load (with these tests, at 5e23c56, 314 of 319 were killed or timed
- * out, the mutants of lines 329, 413, 440 and 702 among those that timed out, on a loaded host).
+ * {@code follow < 0} as {@code <= 0} (597, 599): follow is -1 or a buffer of a link's input, port 1
+ * or more, never 0; candidate's {@code i < count} as {@code <=} (410) looks again at the pass's
+ * first head, and a pass that looks again has forwarded nothing: that head is skipped again for
+ * the same reason (blocking a blocked head changes nothing); likewise allocateByIslip's {@code i <
+ * n} as {@code <=} (365) looks at the first output twice in its grant pass, which changes nothing
+ * between the two looks, so it grants the same head again. In some runs also hasLink's {@code
+ * nextHop[p] >= 0} as {@code > 0} (693): component 0 is node 0's core 0, behind no port. With
+ * these tests, at 5ed4144, 310 of 315 were killed or timed out (43 by timing out, on a host busy
+ * with other work; which of them time out varies with the load).
  *
  * <p>Two that were not equivalent are killed by tests of their own: allocate's {@code i < n} as
- * {@code <=} (329), which looks at the first output twice in a pass and so serves a head that
+ * {@code <=} (327), which looks at the first output twice in a pass and so serves a head that
  * became head during the pass before one that arrives at the same instant
  * (aHeadThatBecomesHeadDuringAnAllocationWaitsForTheAllocationPostedForIt), and channel's {@code
- * i < n} as {@code <=} (440), which reads a way past the head's own, left there by an earlier head
+ * i < n} as {@code <=} (436), which reads a way past the head's own, left there by an earlier head
  * of the buffer (aHeadRoutedRoundADownLinkTakesOnlyItsOwnWaysAndNotOnesLeftByAnEarlierHead).
  *
  * <p>The deadlock watch (watch, onDeadlockCheck, probe, onDeadlockProbe, describeCycle) is driven
