@@ -37,6 +37,7 @@ public record Scenario(
     List<RingSpec> rings,
     List<ProcessGroupSpec> processes,
     ActorSpec actors,
+    ReferenceSpec reference,
     long warmupPs,
     Sampling sampling,
     boolean endRunOnProgramError,
@@ -95,17 +96,35 @@ public record Scenario(
   }
 
   /**
+   * {@code reference.*}: how the reference engine orders its work. None of it changes results.
+   *
+   * @param runAhead lookaheads (the least delay between nodes) a sweep takes every part on
+   */
+  public record ReferenceSpec(int runAhead) {
+    /** The defaults of reference.conf. */
+    public static ReferenceSpec defaults() {
+      return new ReferenceSpec(4);
+    }
+  }
+
+  /**
    * This scenario without its {@link #settings}: two scenarios equal this way simulate the same
    * machine, however they were written.
    */
   public Scenario withoutSettings() {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, sampling, endRunOnProgramError, new TreeMap<>());
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, new TreeMap<>());
+  }
+
+  /** This scenario with other reference engine settings (tests). */
+  public Scenario with(ReferenceSpec reference) {
+    return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);
   }
 
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, warmupPs, sampling, endRunOnProgramError, settings);
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);
   }
 }

@@ -77,6 +77,7 @@ final class ScenarioValidation {
         new ProcessesValidation(root, entries, problems).processes(nodes, nodeOk ? node : null);
     checkNotifications(rings, processes, nodes);
     Scenario.ActorSpec actors = actors(root.child("actors"));
+    Scenario.ReferenceSpec reference = new Scenario.ReferenceSpec(root.child("reference").intValue("run-ahead", 1, 64));
     long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
     if (warmup >= duration && problems.count() == 0) {
       root.problem("warmup", "must end before the duration (" + SimTime.spaced(duration)
@@ -85,7 +86,7 @@ final class ScenarioValidation {
     ConfigReader stats = root.child("stats");
     Sampling sampling = sampling(stats, duration).keeping((int) stats.longValue("series-most", 0, 1_000_000));
     return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
-        rings, processes, actors, warmup, sampling,
+        rings, processes, actors, reference, warmup, sampling,
         root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"), settings());
   }
 

@@ -11,17 +11,32 @@ import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceWriter;
 
 /**
- * The reference engine: one thread, no actors. It opens the actor engine's windows of simulated
- * time, as wide as the least delay between nodes, each starting at the earliest pending event;
- * in each it takes the parts with events due in id order and handles each part's events in key
- * order up to the window's end. Nothing one part sends another can land inside the window, so
- * every component sees its events in the order one queue for the whole machine would give them.
- * A queue per part instead of one for all keeps a part's events and state together in the cache:
- * with one queue, a big machine's consecutive events belonged to nodes far apart in memory.
+ * The reference engine: one thread, no actors. It handles each part's events in key order from a
+ * queue of its own. A part may handle its events up to a lookahead (the least delay between nodes)
+ * past the time every part it shares a link with has handled its own up to: nothing those parts
+ * send it later can land sooner. So every component sees its events in the order one queue for
+ * the whole machine would give them, whatever order the parts are taken in.
+ *
+ * <p>The engine sweeps the parts in id order, each sweep starting at the earliest pending event
+ * and taking every part {@code runAhead} lookaheads on; to take a part that far, it first takes
+ * the parts it shares a link with as far as that needs, and theirs, one lookahead less at each
+ * step. With one lookahead a sweep is the actor engine's window. With more, a big machine's sweep
+ * is a wave through it: a part is taken several times while its state is still in the cache, not
+ * once per window after every other part has pushed it out. A queue per part, not one for all,
+ * does the same for the events: with one queue, consecutive events belonged to nodes far apart
+ * in memory. Sweeps are one lookahead wide while a checkpoint is due (it is saved at the first
+ * window boundary at or after its time, as the actor engine saves it), while each window's work is
+ * counted, and when a failed program ends the run (at the end of its window, as on the actors).
+ *
+ * <p>A component that throws (a model bug, or a switch that finds the fabric deadlocked) leaves
+ * its part as it was; the other parts go on to that moment, and the run fails with the earliest
+ * failure in key order, whichever part got there first.
  * It exists to check the actor engine against and to measure what the actors cost.
  */
 public final class ReferenceEngine {
   public static final String NAME = "reference";
+  /** Lookaheads a sweep takes every part on, by default ({@code reference.run-ahead}). */
+  public static final int RUN_AHEAD = 4;
 
   private ReferenceEngine() {}
 
@@ -38,24 +53,30 @@ public final class ReferenceEngine {
   /** As {@link #run(Machine, long, TraceWriter, Progress)}, counting each window's work in {@code work} (null: not). */
   public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
       WindowWork work) {
-    return run(machine, durationPs, trace, progress, work, Checkpoints.NONE);
+    return run(machine, durationPs, RUN_AHEAD, trace, progress, work, Checkpoints.NONE);
   }
 
-  /** As {@link #run(Machine, long, TraceWriter, Progress, WindowWork)}, saving or continuing a checkpoint as {@code checkpoints} says. */
-  public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
-      WindowWork work, Checkpoints checkpoints) {
-    return new Windows(machine, machine.components(), durationPs, trace, progress, work, checkpoints).run();
+  /**
+   * As {@link #run(Machine, long, TraceWriter, Progress, WindowWork)}, each sweep taking the parts
+   * {@code runAhead} lookaheads on, saving or continuing a checkpoint as {@code checkpoints} says.
+   */
+  public static EngineRun run(Machine machine, long durationPs, int runAhead, TraceWriter trace,
+      Progress progress, WindowWork work, Checkpoints checkpoints) {
+    return new Sweeps(machine, machine.components(), durationPs, runAhead, trace, progress, work, checkpoints).run();
   }
 
   /** Runs {@code components} in place of the machine's own (a test's stand-ins among them). */
-  static EngineRun run(Machine machine, Component[] components, long durationPs) {
-    return new Windows(machine, components, durationPs, null, Progress.NONE, null, Checkpoints.NONE).run();
+  static EngineRun run(Machine machine, Component[] components, long durationPs, int runAhead) {
+    return new Sweeps(machine, components, durationPs, runAhead, null, Progress.NONE, null, Checkpoints.NONE).run();
   }
 
   /** One run's queues, by part, and where it is. */
-  private static final class Windows implements EventSink {
+  private static final class Sweeps implements EventSink {
     private final Layout layout;
     private final long durationPs;
+    private final int runAhead;
+    private final boolean endsOnError;
+    private final int[][] linkedParts; // by part, the only parts that can send it events
     private final TraceWriter trace;
     private final Progress progress;
     private final WindowWork work;
@@ -64,17 +85,28 @@ public final class ReferenceEngine {
     private final Component[] components;
     private final EventQueue[] queues; // by part
     private final long[] next; // by part: its earliest pending event, or Long.MAX_VALUE
+    private final long[] handledTo; // by part: its events before this time are handled
+    private final boolean[] failed; // by part: one of its components threw; it is left as it was
+    private ModelFailure failure; // the earliest so far, in the key order of the events that caused them
+    private Event failedAt;
+    private long failureCap = Long.MAX_VALUE; // once one has failed: the others go on to its time
     private int current = -1; // the part being handled, or -1
-    private long windowStart;
-    private long windowEnd = Long.MIN_VALUE;
+    private long now; // the time of the event being handled
+    private long sweepStart; // no event anywhere is earlier
     private long events;
     private long last;
 
-    Windows(Machine machine, Component[] components, long durationPs, TraceWriter trace,
+    Sweeps(Machine machine, Component[] components, long durationPs, int runAhead, TraceWriter trace,
         Progress progress, WindowWork work, Checkpoints checkpoints) {
+      if (runAhead < 1) {
+        throw new IllegalArgumentException("run-ahead " + runAhead + ": at least 1 lookahead");
+      }
       this.layout = machine.layout();
       this.checkpoints = checkpoints;
       this.durationPs = durationPs;
+      this.runAhead = runAhead;
+      this.endsOnError = machine.spec().endRunOnProgramError();
+      this.linkedParts = Share.linkedParts(machine.topology(), layout);
       this.trace = trace;
       this.progress = progress;
       this.work = work;
@@ -82,6 +114,8 @@ public final class ReferenceEngine {
       this.components = components;
       this.queues = new EventQueue[layout.parts()];
       this.next = new long[layout.parts()];
+      this.handledTo = new long[layout.parts()];
+      this.failed = new boolean[layout.parts()];
       for (int p = 0; p < queues.length; p++) {
         queues[p] = new EventQueue(8);
         next[p] = Long.MAX_VALUE;
@@ -91,9 +125,9 @@ public final class ReferenceEngine {
     @Override
     public void post(Event e) {
       int part = layout.partOf(e.target());
-      if (part != current && current >= 0 && e.time() < windowEnd) {
+      if (part != current && current >= 0 && e.time() - now < lookahead) {
         throw new IllegalStateException("sent " + e.kind() + " to part " + part + " at " + e.time()
-            + " ps, inside the window that ends at " + windowEnd + " ps: sooner than the "
+            + " ps, " + (e.time() - now) + " ps after the event it handled: sooner than the "
             + lookahead + " ps between nodes that the engines rely on (LeastDelays)");
       }
       queues[part].add(e);
@@ -117,7 +151,7 @@ public final class ReferenceEngine {
       boolean endRun = false;
       boolean interrupted = false;
       long start;
-      while (!endRun && (start = earliest()) != Long.MAX_VALUE) {
+      while (!endRun && (start = earliest()) != Long.MAX_VALUE && start < failureCap) {
         if (start > durationPs) {
           hitDuration = true;
           break;
@@ -126,12 +160,11 @@ public final class ReferenceEngine {
           save(start);
           saveAt = Long.MAX_VALUE;
         }
-        windowStart = start;
-        windowEnd = Math.min(start + lookahead, durationPs + 1);
+        sweepStart = start;
+        int ahead = saveAt != Long.MAX_VALUE || work != null || endsOnError ? 1 : runAhead;
+        long end = Math.min(start + ahead * lookahead, Math.min(durationPs + 1, failureCap));
         for (int p = 0; p < queues.length; p++) {
-          if (next[p] < windowEnd) {
-            endRun |= handle(p);
-          }
+          endRun |= advance(p, end);
         }
         current = -1;
         if (work != null) {
@@ -141,6 +174,9 @@ public final class ReferenceEngine {
           interrupted = !endRun;
           endRun = true;
         }
+      }
+      if (failure != null) {
+        throw failure;
       }
       if (trace != null) {
         collect();
@@ -176,38 +212,79 @@ public final class ReferenceEngine {
       return earliest;
     }
 
-    /** Handles part {@code p}'s events due in the window; whether one of its components asks to end the run. */
-    private boolean handle(int p) {
+    /**
+     * Handles part {@code p}'s events before {@code end}, first those of the parts it shares a link
+     * with as far as that needs (a lookahead less); whether a component asks to end the run.
+     */
+    private boolean advance(int p, long to) {
+      long end = Math.min(to, failureCap);
+      if (handledTo[p] >= end || failed[p]) {
+        return false;
+      }
+      boolean endRun = false;
+      long need = end - lookahead;
+      if (need > sweepStart) { // else every part is there: nothing is pending sooner
+        for (int q : linkedParts[p]) {
+          if (handledTo[q] < need) {
+            endRun |= advance(q, need);
+          }
+        }
+      }
+      if (next[p] < end) {
+        endRun |= handle(p, end);
+      }
+      handledTo[p] = end;
+      return endRun;
+    }
+
+    /** Handles part {@code p}'s events before {@code end}; whether one of its components asks to end the run. */
+    private boolean handle(int p, long end) {
       current = p;
       EventQueue queue = queues[p];
       boolean endRun = false;
       Event e;
-      while ((e = queue.peek()) != null && e.time() < windowEnd) {
+      while ((e = queue.peek()) != null && e.time() < end) {
         queue.poll();
         if (work != null) {
           work.count(e.target());
         }
         last = Math.max(last, e.time());
+        now = e.time();
         Component target = components[e.target()];
         try {
           target.deliver(e);
         } catch (OutOfMemoryError full) {
           throw full; // not the model's fault: the machine is too big for the heap
-        } catch (RuntimeException | Error failure) { // Errors too: a model bug must name its place
-          throw new ModelFailure(target, e, failure);
+        } catch (RuntimeException | Error thrown) { // Errors too: a model bug must name its place
+          failed(p, e, new ModelFailure(target, e, thrown));
+          return endRun;
         }
         endRun |= target.endsRun(); // a failed program ends the run: finish this window, then stop
         if ((++events & 4095) == 0) {
           progress.add(4096, e.time());
           if (trace != null) {
             collect();
-            trace.flushUpTo(windowStart); // nothing handled from now on can record anything earlier
+            trace.flushUpTo(sweepStart); // nothing handled from now on can record anything earlier
           }
         }
       }
       Event first = queue.peek();
       next[p] = first == null ? Long.MAX_VALUE : first.time();
       return endRun;
+    }
+
+    /**
+     * Part {@code p} failed handling {@code e}: it is left as it is, and the others go on only to
+     * {@code e}'s time, where an earlier failure, if one comes, is the one the run ends with.
+     */
+    private void failed(int p, Event e, ModelFailure f) {
+      failed[p] = true;
+      next[p] = Long.MAX_VALUE;
+      if (failedAt == null || e.before(failedAt)) {
+        failure = f;
+        failedAt = e;
+        failureCap = e.time() + 1;
+      }
     }
 
     private void collect() {

@@ -123,7 +123,7 @@ public final class Simulation {
     TraceWriter writer = trace == null ? null : startTrace(built, trace);
     try {
       return ReferenceEngine.NAME.equals(engine)
-          ? ReferenceEngine.run(built.machine(), s.durationPs(), writer, progress, null, checkpoints)
+          ? ReferenceEngine.run(built.machine(), s.durationPs(), s.reference().runAhead(), writer, progress, null, checkpoints)
           : ActorEngine.run(built.machine(), s.actors(), s.durationPs(), writer, progress, checkpoints);
     } catch (OutOfMemoryError | EngineAborted.OutOfMemory full) {
       throw new OutOfMemory(s.nodes(), full);

@@ -457,6 +457,13 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aRunAheadOutOfRange() {
+    assertEquals(List.of("test.conf:1: ringfabric.reference.run-ahead: must be between 1 and 64, not 0"),
+        problems("ringfabric.reference.run-ahead = 0"));
+    assertEquals(4, parse("").reference().runAhead());
+  }
+
+  @Test
   void outOfRangeAndEnumerations() {
     assertEquals(List.of(
         "test.conf:1: ringfabric.engine: must be one of reference, actors, not 'actor'"

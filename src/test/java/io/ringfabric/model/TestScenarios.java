@@ -34,6 +34,7 @@ public final class TestScenarios {
   int packetOverhead = 0; // the model tests' figures were worked out without it
   long vcTurnaround = 0;
   int inputSpeedup = 1;
+  int runAhead = Scenario.ReferenceSpec.defaults().runAhead();
   SwitchAllocator switchAllocator = SwitchAllocator.MAXIMAL;
   String routing = "auto";
   int confirmations = -1; // auto
@@ -278,7 +279,7 @@ public final class TestScenarios {
             routing, new FaultPlan(seed, faults)),
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath,
-            confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), warmup, sampling, endRunOnError,
+            confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), new Scenario.ReferenceSpec(runAhead), warmup, sampling, endRunOnError,
         new TreeMap<>());
   }
 }
