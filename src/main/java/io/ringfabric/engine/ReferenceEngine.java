@@ -1,5 +1,6 @@
 package io.ringfabric.engine;
 
+import io.ringfabric.config.Scenario;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Event;
@@ -35,8 +36,6 @@ import io.ringfabric.trace.TraceWriter;
  */
 public final class ReferenceEngine {
   public static final String NAME = "reference";
-  /** Lookaheads a sweep takes every part on, by default ({@code reference.run-ahead}). */
-  public static final int RUN_AHEAD = 4;
 
   private ReferenceEngine() {}
 
@@ -53,7 +52,8 @@ public final class ReferenceEngine {
   /** As {@link #run(Machine, long, TraceWriter, Progress)}, counting each window's work in {@code work} (null: not). */
   public static EngineRun run(Machine machine, long durationPs, TraceWriter trace, Progress progress,
       WindowWork work) {
-    return run(machine, durationPs, RUN_AHEAD, trace, progress, work, Checkpoints.NONE);
+    return run(machine, durationPs, Scenario.ReferenceSpec.defaults().runAhead(), trace, progress, work,
+        Checkpoints.NONE);
   }
 
   /**

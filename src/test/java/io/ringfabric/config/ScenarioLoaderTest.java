@@ -460,7 +460,7 @@ class ScenarioLoaderTest {
   void aRunAheadOutOfRange() {
     assertEquals(List.of("test.conf:1: ringfabric.reference.run-ahead: must be between 1 and 64, not 0"),
         problems("ringfabric.reference.run-ahead = 0"));
-    assertEquals(4, parse("").reference().runAhead());
+    assertEquals(Scenario.ReferenceSpec.defaults(), parse("").reference(), "reference.conf's default");
   }
 
   @Test

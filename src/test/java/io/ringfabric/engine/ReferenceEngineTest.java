@@ -101,7 +101,7 @@ class ReferenceEngineTest {
     for (Scenario s : scenarios) {
       RunResult inStep = run(s, 1);
       assertTrue(inStep.events() > 0);
-      for (int runAhead : new int[] {ReferenceEngine.RUN_AHEAD, 64}) {
+      for (int runAhead : new int[] {Scenario.ReferenceSpec.defaults().runAhead(), 64}) {
         RunResult ahead = run(s, runAhead);
         assertEquals(inStep.fingerprint(), ahead.fingerprint(), s.topology() + ", run-ahead " + runAhead);
         assertEquals(EngineEquivalenceTest.comparable(inStep), EngineEquivalenceTest.comparable(ahead));
