@@ -30,8 +30,10 @@ import io.ringfabric.trace.TraceWriter;
  * counted, and when a failed program ends the run (at the end of its window, as on the actors).
  *
  * <p>A component that throws (a model bug, or a switch that finds the fabric deadlocked) leaves
- * its part as it was; the other parts go on to that moment, and the run fails with the earliest
- * failure in key order, whichever part got there first.
+ * its part as it was; the other parts go on to that moment (none goes further; those the sweep
+ * had taken past it stay where they are), and the run fails with the earliest failure in key
+ * order, whichever part got there first. A send to a part that shares no link with the sender's
+ * ends the run too: the sweep relies on links being the only way between parts.
  * It exists to check the actor engine against and to measure what the actors cost.
  */
 public final class ReferenceEngine {
@@ -125,13 +127,29 @@ public final class ReferenceEngine {
     @Override
     public void post(Event e) {
       int part = layout.partOf(e.target());
-      if (part != current && current >= 0 && e.time() - now < lookahead) {
-        throw new IllegalStateException("sent " + e.kind() + " to part " + part + " at " + e.time()
-            + " ps, " + (e.time() - now) + " ps after the event it handled: sooner than the "
-            + lookahead + " ps between nodes that the engines rely on (LeastDelays)");
+      if (part != current && current >= 0) {
+        if (e.time() - now < lookahead) {
+          throw new IllegalStateException("sent " + e.kind() + " to part " + part + " at " + e.time()
+              + " ps, " + (e.time() - now) + " ps after the event it handled: sooner than the "
+              + lookahead + " ps between nodes that the engines rely on (LeastDelays)");
+        }
+        if (!linked(current, part)) { // a part goes only as far as the parts linked to it allow
+          throw new IllegalStateException("sent " + e.kind() + " to part " + part + ", which shares no"
+              + " link with part " + current + ": only packets and their credits cross between parts,"
+              + " one link at a time (Share.linkedParts)");
+        }
       }
       queues[part].add(e);
       next[part] = Math.min(next[part], e.time());
+    }
+
+    private boolean linked(int from, int to) {
+      for (int q : linkedParts[from]) {
+        if (q == to) {
+          return true;
+        }
+      }
+      return false;
     }
 
     EngineRun run() {
@@ -146,6 +164,7 @@ public final class ReferenceEngine {
           c.start();
         }
       }
+      long stop = durationPs == Long.MAX_VALUE ? Long.MAX_VALUE : durationPs + 1; // events up to the duration, inclusive
       long saveAt = checkpoints.saveAt();
       boolean hitDuration = false;
       boolean endRun = false;
@@ -162,7 +181,8 @@ public final class ReferenceEngine {
         }
         sweepStart = start;
         int ahead = saveAt != Long.MAX_VALUE || work != null || endsOnError ? 1 : runAhead;
-        long end = Math.min(start + ahead * lookahead, Math.min(durationPs + 1, failureCap));
+        long end = Math.min(Math.min(start, Long.MAX_VALUE - ahead * lookahead) + ahead * lookahead,
+            Math.min(stop, failureCap));
         for (int p = 0; p < queues.length; p++) {
           endRun |= advance(p, end);
         }
@@ -230,6 +250,7 @@ public final class ReferenceEngine {
           }
         }
       }
+      end = Math.min(end, failureCap); // a linked part may have failed meanwhile: go no further than its failure
       if (next[p] < end) {
         endRun |= handle(p, end);
       }

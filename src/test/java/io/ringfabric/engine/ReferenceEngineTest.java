@@ -85,6 +85,89 @@ class ReferenceEngineTest {
         + ", sequence 0): java.lang.IllegalStateException: planted", failure.getMessage());
   }
 
+  /** A stand-in that handles an event of its own every 10 ns from 10 ns on, and keeps the time of the last. */
+  static final class Ticker extends Component {
+    static final Message TICK = () -> MessageKind.DOORBELL;
+    long last = -1;
+
+    Ticker(int id, String name) {
+      super(id, name);
+    }
+
+    @Override
+    protected void onStart() {
+      send(id(), 10_000, TICK);
+    }
+
+    @Override
+    protected void handle(Event event) {
+      last = event.time();
+      send(id(), 10_000, TICK);
+    }
+  }
+
+  /**
+   * On a ring of two, node 1's module fails at 50 ns while a sweep of 4 lookaheads (180 ns each)
+   * from 10 ns is taking node 0 to 730 ns, node 1 first as far as that needs: node 0 goes no
+   * further than the failure, its last event at 50 ns (it went on to 720 ns when the sweep did not
+   * look at the failure again after taking node 1).
+   */
+  @Test
+  void afterAFailureNoPartGoesPastItsTime() {
+    Machine m = BuiltMachine.of(TestScenarios.of("ring", 2).build()).machine();
+    Component[] components = m.components().clone();
+    int ticker = m.module(0).id();
+    int failing = m.module(1).id();
+    Ticker t = new Ticker(ticker, "node 0 module");
+    components[ticker] = t;
+    components[failing] = new FailsAt(failing, "node 1 module", 50_000);
+    ModelFailure failure = assertThrows(ModelFailure.class,
+        () -> ReferenceEngine.run(m, components, 1_000_000_000, 4));
+    assertTrue(failure.getMessage().startsWith("node 1 module failed at 50000 ps"), failure.getMessage());
+    assertEquals(50_000, t.last);
+  }
+
+  /** A stand-in that sends {@code target}, a lookahead after its one event at 1 ns, a doorbell. */
+  static final class FarSender extends Component {
+    private final int target;
+    private final long delay;
+
+    FarSender(int id, String name, int target, long delay) {
+      super(id, name);
+      this.target = target;
+      this.delay = delay;
+    }
+
+    @Override
+    protected void onStart() {
+      send(id(), 1_000, FailsAt.DOORBELL);
+    }
+
+    @Override
+    protected void handle(Event event) {
+      send(target, delay, FailsAt.DOORBELL);
+    }
+  }
+
+  /**
+   * A send to a part that shares no link with the sender's, however late, ends the run naming the
+   * component: the sweep lets a part go as far as its linked parts allow, so an event from any
+   * other could land where it has already gone.
+   */
+  @Test
+  void aSendToAPartThatSharesNoLinkEndsTheRunNamingTheComponent() {
+    Machine m = BuiltMachine.of(TestScenarios.torus(4, 4).build()).machine();
+    Component[] components = m.components().clone();
+    int module = m.module(0).id();
+    components[module] = new FarSender(module, "node 0 module", m.module(10).id(), 10 * m.leastDelays().betweenNodes());
+    ModelFailure failure = assertThrows(ModelFailure.class,
+        () -> ReferenceEngine.run(m, components, 1_000_000_000, 4));
+    assertEquals("node 0 module failed at 1000 ps handling DOORBELL (from component " + module
+        + ", sequence 0): java.lang.IllegalStateException: sent DOORBELL to part 10, which shares no"
+        + " link with part 0: only packets and their credits cross between parts, one link at a time"
+        + " (Share.linkedParts)", failure.getMessage());
+  }
+
   /**
    * Every other generated scenario (each topology kind, routing, credits, faults, every program)
    * and the bench's 16x16 torus give the same results.json and fingerprint window by window (a
