@@ -28,15 +28,21 @@ class ComponentActorTest {
     testKit.shutdownTestKit();
   }
 
-  /** A component that wakes itself at 1 ns and then tells {@code target} something 1 ps later. */
+  /** A component that wakes itself at 1 ns and then tells {@code target} something {@code delay} later (1 ps unless given). */
   static final class Hasty extends Component {
     // its own, not the test's: other tests use it without starting this test's actor test kit
     static final Message DOORBELL = () -> MessageKind.DOORBELL;
     private final int target;
+    private final long delay;
 
     Hasty(int id, String name, int target) {
+      this(id, name, target, 1);
+    }
+
+    Hasty(int id, String name, int target, long delay) {
       super(id, name);
       this.target = target;
+      this.delay = delay;
     }
 
     @Override
@@ -46,7 +52,7 @@ class ComponentActorTest {
 
     @Override
     protected void handle(Event event) {
-      send(target, 1, DOORBELL);
+      send(target, delay, DOORBELL);
     }
   }
 

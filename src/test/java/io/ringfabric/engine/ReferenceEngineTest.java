@@ -127,28 +127,6 @@ class ReferenceEngineTest {
     assertEquals(50_000, t.last);
   }
 
-  /** A stand-in that sends {@code target}, a lookahead after its one event at 1 ns, a doorbell. */
-  static final class FarSender extends Component {
-    private final int target;
-    private final long delay;
-
-    FarSender(int id, String name, int target, long delay) {
-      super(id, name);
-      this.target = target;
-      this.delay = delay;
-    }
-
-    @Override
-    protected void onStart() {
-      send(id(), 1_000, FailsAt.DOORBELL);
-    }
-
-    @Override
-    protected void handle(Event event) {
-      send(target, delay, FailsAt.DOORBELL);
-    }
-  }
-
   /**
    * A send to a part that shares no link with the sender's, however late, ends the run naming the
    * component: the sweep lets a part go as far as its linked parts allow, so an event from any
@@ -159,7 +137,8 @@ class ReferenceEngineTest {
     Machine m = BuiltMachine.of(TestScenarios.torus(4, 4).build()).machine();
     Component[] components = m.components().clone();
     int module = m.module(0).id();
-    components[module] = new FarSender(module, "node 0 module", m.module(10).id(), 10 * m.leastDelays().betweenNodes());
+    components[module] = new ComponentActorTest.Hasty(module, "node 0 module", m.module(10).id(),
+        10 * m.leastDelays().betweenNodes());
     ModelFailure failure = assertThrows(ModelFailure.class,
         () -> ReferenceEngine.run(m, components, 1_000_000_000, 4));
     assertEquals("node 0 module failed at 1000 ps handling DOORBELL (from component " + module

@@ -105,11 +105,11 @@ class SwitchTest {
     return r;
   }
 
-  /** Self-posted allocations of switch {@code s}: their times in ns. */
-  private List<Double> allocations(int s) {
+  /** The events of {@code kind} switch {@code s} posted to itself (allocations, deadlock checks): their times in ns. */
+  private List<Double> selfPosted(int s, MessageKind kind) {
     List<Double> at = new ArrayList<>();
     for (Event e : harness.posted) {
-      if (e.kind() == MessageKind.ALLOCATION_DUE && e.target() == machine.layout().switchComponent(s)) {
+      if (e.kind() == kind && e.target() == machine.layout().switchComponent(s)) {
         at.add(e.time() / 1000.0);
       }
     }
@@ -159,7 +159,7 @@ class SwitchTest {
     inject(1_000_000, 1, 2);
     assertEquals(List.of("#1 at node 0, 1404.0 ns", "#2 at node 0, 1468.0 ns", "#3 at node 2, 1532.0 ns"),
         delivered());
-    assertEquals(List.of(1064.0, 1128.0), allocations(1));
+    assertEquals(List.of(1064.0, 1128.0), selfPosted(1, MessageKind.ALLOCATION_DUE));
   }
 
   /**
@@ -495,17 +495,6 @@ class SwitchTest {
     return out;
   }
 
-  /** The deadlock checks switch {@code s} posted to itself: their times in ns. */
-  private List<Double> checks(int s) {
-    List<Double> at = new ArrayList<>();
-    for (Event e : harness.posted) {
-      if (e.kind() == MessageKind.DEADLOCK_CHECK && e.target() == machine.layout().switchComponent(s)) {
-        at.add(e.time() / 1000.0);
-      }
-    }
-    return at;
-  }
-
   /**
    * Every node of a ring of five hands its switch at 0 a packet for the node two steps on. Each
    * switch sends its own at once, and the one from upstream, there at 180 ns, finds the link busy
@@ -576,7 +565,7 @@ class SwitchTest {
         : cycle("2.118 us", 1, 1, "vc 0 (requests)");
     assertEquals(List.of(cycle, "found at 2117.6 ns"), found);
     for (int s = 0; s < 5; s++) {
-      assertEquals(List.of(1217.6, 2217.6), checks(s), "switch " + s + ": a check, and the next one a timeout later");
+      assertEquals(List.of(1217.6, 2217.6), selfPosted(s, MessageKind.DEADLOCK_CHECK), "switch " + s + ": a check, and the next one a timeout later");
     }
   }
 
