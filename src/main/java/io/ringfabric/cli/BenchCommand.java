@@ -219,7 +219,9 @@ final class BenchCommand implements Callable<Integer> {
   /** Runs one measurement in a child JVM with this one's class path. */
   private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx4g", "-cp", System.getProperty("java.class.path"),
+    List<String> cmd = new ArrayList<>(List.of(java));
+    cmd.addAll(JvmTuning.before(List.of("-Xmx4g")));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
         Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n),
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Cluster members in child JVMs on 127.0.0.1, each running {@code cluster member} with this
- * JVM's classpath and options, output to a log file each. Closing stops every one of them; so
- * does this JVM's exit (a shutdown hook), and a child whose parent dies stops itself.
+ * JVM's classpath and options (after {@link JvmTuning}'s), output to a log file each. Closing
+ * stops every one of them; so does this JVM's exit (a shutdown hook), and a child whose parent
+ * dies stops itself.
  */
 final class MemberJvms implements AutoCloseable {
   private final List<Process> children = new ArrayList<>();
@@ -79,7 +80,7 @@ final class MemberJvms implements AutoCloseable {
       int port, Duration joinTimeout, String javaOptions, Tls tls, Path log) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(javaOptions(javaOptions));
+    cmd.addAll(JvmTuning.before(javaOptions(javaOptions)));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
         "cluster", "member", restore == null ? "--config" : "--restore",
         (restore == null ? config : restore).toAbsolutePath().toString(),
