@@ -10,10 +10,11 @@ import java.util.List;
  *
  * <p>{@code -XX:G1ConcRefinementThreads=0}: G1's refinement threads rescan the cards that a store
  * of a young object into an old one dirties, and the model does that at every event (an event into
- * a part's queue, a packet into a switch's buffer). On 2 cores they took most of a core from the
- * actor engine's lanes (JFR and top at 1,024 nodes: the refinement thread at half a core for the
- * whole run). Left dirty, the cards are scanned once at the next collection, and a card already
- * dirty costs the next store nothing. Measured paired (README, Performance).
+ * a part's queue, a packet into a switch's buffer). On 2 cores that took the actor engine's second
+ * lane its core ({@code top -H} at 1,024 nodes: the refinement thread at half a core for the whole
+ * run, and two lanes no faster than one). Left dirty, the cards are scanned once at the next
+ * collection, and a card already dirty costs the next store nothing. Measured paired (README,
+ * Performance).
  */
 final class JvmTuning {
   /** Before the user's options. */
