@@ -68,6 +68,11 @@ final class BenchCommand implements Callable<Integer> {
           + " (default: actors.spin-wait).")
   String spinWait;
 
+  @Option(names = "--run-ahead", paramLabel = "N",
+      description = "Lookaheads the reference engine takes each part on in a sweep, 1 to 64"
+          + " (default: reference.run-ahead).")
+  int runAhead;
+
   @Option(names = "--cluster", paramLabel = "N",
       description = "Also run each scenario on a local cluster of N member JVMs (one cold run:"
           + " fresh member JVMs, no warm-up) and print its ratio to the actor engine in one JVM.")
@@ -101,6 +106,9 @@ final class BenchCommand implements Callable<Integer> {
       throw new BadInput("--ops and --repeat must be at least 1; --warmup, --threads and"
           + " --throughput at least 0");
     }
+    if (runAhead < 0 || runAhead > 64) {
+      throw new BadInput("--run-ahead: " + runAhead + " is not a number of lookaheads from 1 to 64");
+    }
     long spinWaitNanos = spinWaitNanos();
     for (String e : engines) {
       if (!e.equals("reference") && !e.equals("actors")) {
@@ -129,7 +137,8 @@ final class BenchCommand implements Callable<Integer> {
         Scenario.ActorSpec actors = new Scenario.ActorSpec(
             threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis(),
             spinWaitNanos);
-        for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors)) {
+        Scenario.ReferenceSpec reference = runAhead > 0 ? new Scenario.ReferenceSpec(runAhead) : null;
+        for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors, reference)) {
           out.println(RESULT + encode(m));
         }
       }
@@ -225,7 +234,8 @@ final class BenchCommand implements Callable<Integer> {
         Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n),
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
-        "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput)));
+        "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput),
+        "--run-ahead", String.valueOf(runAhead)));
     if (spinWait != null) {
       cmd.addAll(List.of("--spin-wait", spinWait));
     }

@@ -116,7 +116,7 @@ public record Scenario(
         rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, new TreeMap<>());
   }
 
-  /** This scenario with other reference engine settings (tests). */
+  /** This scenario with other reference engine settings (tests, the bench). */
   public Scenario with(ReferenceSpec reference) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
         rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);

@@ -140,12 +140,18 @@ public final class Bench {
     return work.bounds();
   }
 
-  /** Warms up, then measures each engine {@code repeat} times and keeps the fastest run. */
-  public static List<Measurement> run(
-      int nodes, long ops, List<String> engines, int warmup, int repeat, Scenario.ActorSpec actors) {
+  /**
+   * Warms up, then measures each engine {@code repeat} times and keeps the fastest run; {@code
+   * actors} and {@code reference} (null: the defaults) tune the engines.
+   */
+  public static List<Measurement> run(int nodes, long ops, List<String> engines, int warmup, int repeat,
+      Scenario.ActorSpec actors, Scenario.ReferenceSpec reference) {
     Scenario scenario = scenario(nodes, ops);
     if (actors != null) {
       scenario = scenario.with(scenario.engine(), actors);
+    }
+    if (reference != null) {
+      scenario = scenario.with(reference);
     }
     List<Measurement> best = new ArrayList<>();
     for (String engine : engines) {

@@ -14,6 +14,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -373,5 +374,24 @@ class MainTest {
     assertEquals(2, engine.code());
     assertTrue(engine.err().contains("unknown engine 'warp'"), engine.err());
     assertNoStackTrace(engine.err());
+    Outcome runAhead = run("bench", "--run-ahead", "65");
+    assertEquals(2, runAhead.code());
+    assertTrue(runAhead.err().contains("--run-ahead: 65 is not a number of lookaheads from 1 to 64"), runAhead.err());
+    assertNoStackTrace(runAhead.err());
+  }
+
+  /** The reference engine's run-ahead changes how it sweeps, never what it computes. */
+  @Test
+  void benchRunAheadMeasuresTheSameRun() {
+    List<String> rows = new ArrayList<>();
+    for (String ahead : List.of("1", "64")) {
+      Outcome o = run("bench", "--in-process", "--nodes", "16", "--ops", "3", "--warmup", "0", "--repeat", "1",
+          "--engines", "reference", "--run-ahead", ahead);
+      assertEquals(0, o.code(), o.err());
+      String[] fields = o.out().strip().split(" ");
+      assertEquals("reference", fields[2], o.out());
+      rows.add(fields[3] + " " + fields[fields.length - 1]); // events and fingerprint
+    }
+    assertEquals(rows.get(0), rows.get(1));
   }
 }
