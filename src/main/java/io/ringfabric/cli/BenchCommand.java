@@ -106,8 +106,9 @@ final class BenchCommand implements Callable<Integer> {
       throw new BadInput("--ops and --repeat must be at least 1; --warmup, --threads and"
           + " --throughput at least 0");
     }
-    if (runAhead < 0 || runAhead > 64) {
-      throw new BadInput("--run-ahead: " + runAhead + " is not a number of lookaheads from 1 to 64");
+    if (runAhead < 0 || runAhead > Scenario.ReferenceSpec.MOST_RUN_AHEAD) {
+      throw new BadInput("--run-ahead: " + runAhead + " is not a number of lookaheads from 1 to "
+          + Scenario.ReferenceSpec.MOST_RUN_AHEAD);
     }
     long spinWaitNanos = spinWaitNanos();
     for (String e : engines) {

@@ -101,6 +101,9 @@ public record Scenario(
    * @param runAhead lookaheads (the least delay between nodes) a sweep takes every part on
    */
   public record ReferenceSpec(int runAhead) {
+    /** The most lookaheads a sweep may take a part on (reference.run-ahead, bench --run-ahead). */
+    public static final int MOST_RUN_AHEAD = 64;
+
     /** The defaults of reference.conf. */
     public static ReferenceSpec defaults() {
       return new ReferenceSpec(4);

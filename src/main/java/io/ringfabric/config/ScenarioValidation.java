@@ -77,7 +77,7 @@ final class ScenarioValidation {
         new ProcessesValidation(root, entries, problems).processes(nodes, nodeOk ? node : null);
     checkNotifications(rings, processes, nodes);
     Scenario.ActorSpec actors = actors(root.child("actors"));
-    Scenario.ReferenceSpec reference = new Scenario.ReferenceSpec(root.child("reference").intValue("run-ahead", 1, 64));
+    Scenario.ReferenceSpec reference = new Scenario.ReferenceSpec(root.child("reference").intValue("run-ahead", 1, Scenario.ReferenceSpec.MOST_RUN_AHEAD));
     long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);
     if (warmup >= duration && problems.count() == 0) {
       root.problem("warmup", "must end before the duration (" + SimTime.spaced(duration)
