@@ -24,7 +24,9 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * Opens windows of simulated time, as wide as the lookahead, for the parts of one lane: a window
  * starts at the earliest event pending anywhere, so empty stretches are skipped, and only parts
  * with an event due in it are woken. Events that cross between parts travel with the window
- * reports and go out with the next window that is due for their part.
+ * reports and go out with the next window that is due for their part. The due parts of a window
+ * run one after another, in id order, each opened when the one before has reported: a part's
+ * turns then follow each other while its state is in the cache.
  *
  * <p>Every lane of every member has its own coordinator, on the lane's thread with its parts.
  * Only packets cross between parts, one link at a time, so a coordinator exchanges events only
@@ -132,6 +134,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long window;
   private long windowStart;
   private int awaiting;
+  // This window's due parts, opened one at a time (see the class comment).
+  private int[] due = new int[0];
+  private int dueCount;
+  private int dueNext;
+  private long dueEnd;
   private long windowAtLastTick = -1;
   private long wallStart;
   private long windows;
@@ -246,6 +253,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
 
   private Behavior<Command> onWindowDone(WindowDone done) {
     record(done);
+    if (dueNext < dueCount) {
+      openPart(due[dueNext++]);
+      return this;
+    }
     return --awaiting == 0 ? windowDoneHere() : this;
   }
 
@@ -397,17 +408,32 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     windows++;
     windowStart = start;
     countProgress(start);
+    if (due.length < own.size()) {
+      due = new int[own.size()];
+    }
+    dueCount = 0;
+    dueNext = 0;
+    dueEnd = end;
     for (int p : own) {
       if (Math.min(next[p], pendingMin[p]) < end) {
-        awaiting++;
-        wokenParts++;
-        agendas[p].open(window, end, pending[p]);
-        agendas[p].passOn(Agenda.COORDINATOR);
-        pending[p] = new ArrayList<>();
-        pendingMin[p] = Long.MAX_VALUE;
+        due[dueCount++] = p;
       }
     }
-    return awaiting == 0 ? windowDoneHere() : this; // nothing of this lane's is due
+    if (dueCount == 0) {
+      return windowDoneHere(); // nothing of this lane's is due
+    }
+    awaiting = 1;
+    openPart(due[dueNext++]);
+    return this;
+  }
+
+  /** Opens part {@code p}'s window, with the events that came for it. */
+  private void openPart(int p) {
+    wokenParts++;
+    agendas[p].open(window, dueEnd, pending[p]);
+    agendas[p].passOn(Agenda.COORDINATOR);
+    pending[p] = new ArrayList<>();
+    pendingMin[p] = Long.MAX_VALUE;
   }
 
   /** Hands this lane's parts, at rest between windows, to the checkpoint. */
