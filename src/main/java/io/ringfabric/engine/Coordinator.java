@@ -135,7 +135,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long windowStart;
   private int awaiting;
   // This window's due parts, opened one at a time (see the class comment).
-  private int[] due = new int[0];
+  private int[] due;
   private int dueCount;
   private int dueNext;
   private long dueEnd;
@@ -215,6 +215,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     share = message.share();
     own = share.parts();
     relay = message.relay();
+    due = new int[own.size()];
     receivers = new ArrayList<>();
     for (int m = 0; m < share.holders(); m++) {
       if (m != share.holder() && (m == 0 || share.holder() == 0 || message.neighbours().contains(m))) {
@@ -408,9 +409,6 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     windows++;
     windowStart = start;
     countProgress(start);
-    if (due.length < own.size()) {
-      due = new int[own.size()];
-    }
     dueCount = 0;
     dueNext = 0;
     dueEnd = end;
