@@ -1,30 +1,55 @@
 package io.ringfabric.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Every JVM ringfabric starts gets the same tuning, before the user's options so that theirs win. */
 class JvmTuningTest {
+  private static List<String> launcher() throws IOException {
+    return Files.readAllLines(Path.of("bin", "ringfabric"));
+  }
+
   @Test
   void theLauncherGivesTheTuningBeforeTheUsersOptions() throws IOException {
-    String exec = Files.readAllLines(Path.of("bin", "ringfabric")).stream()
-        .filter(line -> line.startsWith("exec java ")).reduce((a, b) -> b).orElseThrow();
-    assertEquals("exec java " + String.join(" ", JvmTuning.OPTIONS) + " ${RINGFABRIC_JAVA_OPTS:--Xmx4g} -jar \"$jar\" \"$@\"",
-        exec);
+    String exec = launcher().stream().filter(line -> line.startsWith("exec java ")).reduce((a, b) -> b).orElseThrow();
+    assertEquals("exec java " + String.join(" ", JvmTuning.OPTIONS)
+        + " $huge_pages ${RINGFABRIC_JAVA_OPTS:--Xmx4g} -jar \"$jar\" \"$@\"", exec);
+  }
+
+  @Test
+  void theLauncherAsksForHugePagesWhereJvmTuningDoes() throws IOException {
+    List<String> lines = launcher();
+    assertTrue(lines.contains("if grep -qE '\\[(always|madvise)\\]' " + JvmTuning.HUGE_PAGES_SETTING
+        + " 2>/dev/null; then"), "the launcher reads the kernel's setting as offersHugePages does");
+    assertTrue(lines.contains("  huge_pages=\"" + JvmTuning.HUGE_PAGES + "\""));
+  }
+
+  @Test
+  void hugePagesOnlyWhereTheKernelOffersThem() {
+    assertTrue(JvmTuning.offersHugePages("always [madvise] never\n"));
+    assertTrue(JvmTuning.offersHugePages("[always] madvise never\n"));
+    assertFalse(JvmTuning.offersHugePages("always madvise [never]\n"));
+    assertFalse(JvmTuning.offersHugePages(""));
   }
 
   @Test
   void membersGetTheTuningFirstAndOnceAndTheirOwnOptionsAfterIt() {
-    assertEquals(List.of("-XX:G1ConcRefinementThreads=0", "-Xmx2g", "-XX:G1ConcRefinementThreads=2"),
-        JvmTuning.before(MemberJvms.javaOptions("-Xmx2g -XX:G1ConcRefinementThreads=2")));
-    assertEquals(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0"),
-        JvmTuning.before(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0")));
+    List<String> tuning = JvmTuning.options();
+    assertEquals("-XX:G1ConcRefinementThreads=0", tuning.get(0));
+    List<String> expected = new ArrayList<>(tuning);
+    expected.addAll(List.of("-Xmx2g", "-XX:G1ConcRefinementThreads=2"));
+    assertEquals(expected, JvmTuning.before(MemberJvms.javaOptions("-Xmx2g -XX:G1ConcRefinementThreads=2")));
+    List<String> own = new ArrayList<>(tuning.subList(1, tuning.size()));
+    own.addAll(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0"));
+    assertEquals(own, JvmTuning.before(own), "an option the user gave is not given twice");
     assertTrue(JvmTuning.before(List.of()).containsAll(JvmTuning.OPTIONS));
   }
 }
