@@ -508,10 +508,22 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (window == windowAtLastTick && waiting) {
       return fail("window " + window + " at " + windowStart + " ps did not finish within "
           + watchdog.toMillis() + " ms of wall-clock time; " + (awaiting > 0
-              ? awaiting + " part(s) of " + name + " never reported"
+              ? unreported(name, awaiting, dueCount == 0 ? -1 : due[dueNext - 1], dueCount - dueNext)
               : "coordinator(s) " + inbox.silent(window) + " never sent their end of it") + " (actors.watchdog)");
     }
     windowAtLastTick = window;
     return this;
+  }
+
+  /**
+   * Which parts a stalled window waits for: the one open, when the lane's due parts run one after
+   * another ({@code open} >= 0), with how many queued behind it; else the count woken at once.
+   */
+  static String unreported(String lane, int awaiting, int open, int queued) {
+    if (open < 0) {
+      return awaiting + " part(s) of " + lane + " never reported";
+    }
+    return "part " + open + " of " + lane + " never reported"
+        + (queued > 0 ? " (" + queued + " more of its parts were waiting their turn)" : "");
   }
 }

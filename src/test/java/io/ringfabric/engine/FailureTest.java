@@ -107,4 +107,13 @@ class FailureTest {
     assertTrue(f.getMessage().contains("actors.watchdog"), f.getMessage());
     assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 20);
   }
+
+  @Test
+  void aStalledWindowNamesThePartItWaitsFor() {
+    assertEquals("part 7 of lane 1 never reported (3 more of its parts were waiting their turn)",
+        Coordinator.unreported("lane 1", 1, 7, 3));
+    assertEquals("part 7 of lane 1 never reported", Coordinator.unreported("lane 1", 1, 7, 0));
+    assertEquals("5 part(s) of lane 0 never reported", Coordinator.unreported("lane 0", 5, -1, 0),
+        "at the start every part is woken at once");
+  }
 }
