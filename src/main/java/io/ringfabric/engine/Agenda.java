@@ -55,7 +55,7 @@ final class Agenda {
   private final int[] kinds;
   private final String[] names;
   // boundTo[c][o]: least delay from child o's event to anything at child c; boundFrom[c][o]: from
-  // c's event to anything at o (both NEVER for o == c)
+  // c's event to anything at o (IntraNodeLookahead.PartBounds, shared by parts alike)
   private final long[][] boundTo;
   private final long[][] boundFrom;
   private final IntraNodeLookahead lookahead;
@@ -90,20 +90,14 @@ final class Agenda {
     this.queues = new EventQueue[ids.length];
     this.headTime = new long[ids.length];
     Arrays.fill(headTime, EMPTY);
-    this.boundTo = new long[ids.length][ids.length];
-    this.boundFrom = new long[ids.length][ids.length];
     for (int i = 0; i < ids.length; i++) {
       kinds[i] = IntraNodeLookahead.kindOf(layout, ids[i]);
       names[i] = components[ids[i]].name();
       queues[i] = new EventQueue(16);
     }
-    for (int c = 0; c < ids.length; c++) {
-      for (int o = 0; o < ids.length; o++) {
-        // a child's own events are in its queue in order; a part of one component causes nothing
-        boundTo[c][o] = o == c ? IntraNodeLookahead.NEVER : lookahead.path(kinds[o], kinds[c]);
-        boundFrom[c][o] = o == c ? IntraNodeLookahead.NEVER : lookahead.path(kinds[c], kinds[o]);
-      }
-    }
+    IntraNodeLookahead.PartBounds bounds = lookahead.bounds(kinds);
+    this.boundTo = bounds.to();
+    this.boundFrom = bounds.from();
   }
 
   /** Who the baton goes to: the part's children, by child index. */
@@ -199,6 +193,12 @@ final class Agenda {
     for (Event e : incoming) {
       queue(e.target() - first, e);
     }
+  }
+
+  /** An event from another part, for this part at rest between windows. */
+  void deliver(int who, Event e) {
+    held(who);
+    queue(e.target() - first, e);
   }
 
   private void queue(int child, Event e) {

@@ -4,10 +4,9 @@ import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.trace.Recorder;
 import org.apache.pekko.actor.typed.Behavior;
-import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
+import org.apache.pekko.actor.typed.javadsl.AbstractMatchingBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
  * One model component (a core, a messaging module with its contexts, a memory with its rings, a
@@ -20,8 +19,12 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
  * ({@link IntraNodeLookahead#direct}); the agenda checks it, and the actor ends the run when
  * it does not hold: a model change that broke it would otherwise make the engines disagree
  * without a word.
+ *
+ * <p>It matches its messages itself ({@link AbstractMatchingBehavior}) rather than through a
+ * receive builder: a big machine's component actors are out of the cache by their next turn, and
+ * a builder's cases and handlers are objects of each actor's own, a cache miss each on every turn.
  */
-public final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
+public final class ComponentActor extends AbstractMatchingBehavior<ComponentActor.Command> {
 
   /** What a component actor is asked to do. */
   public interface Command {}
@@ -48,11 +51,14 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   }
 
   @Override
-  public Receive<Command> createReceive() {
-    return newReceiveBuilder()
-        .onMessage(Turn.class, this::onTurn)
-        .onMessage(Start.class, this::onStart)
-        .build();
+  public Behavior<Command> onMessage(Command message) {
+    if (message instanceof Turn turn) {
+      return onTurn(turn);
+    }
+    if (message instanceof Start start) {
+      return onStart(start);
+    }
+    return Behaviors.unhandled();
   }
 
   private void send(Event event) {

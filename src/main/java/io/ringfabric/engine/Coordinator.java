@@ -283,8 +283,18 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
   }
 
+  /**
+   * An event for one of this lane's parts. A part at rest (its agenda held here, as every part is
+   * but the one under way) takes it into its queue at once: kept in a list until its next window,
+   * it was read from cold memory twice more, a cost that grows with the machine.
+   */
   private void addPending(int part, Event e) {
-    pending[part].add(e);
+    Agenda agenda = agendas[part];
+    if (agenda != null && agenda.holder() == Agenda.COORDINATOR) {
+      agenda.deliver(Agenda.COORDINATOR, e);
+    } else {
+      pending[part].add(e);
+    }
     pendingMin[part] = Math.min(pendingMin[part], e.time());
   }
 
@@ -430,7 +440,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     wokenParts++;
     agendas[p].open(window, dueEnd, pending[p]);
     agendas[p].passOn(Agenda.COORDINATOR);
-    pending[p] = new ArrayList<>();
+    if (!pending[p].isEmpty()) {
+      pending[p] = new ArrayList<>();
+    }
     pendingMin[p] = Long.MAX_VALUE;
   }
 

@@ -3,6 +3,10 @@ package io.ringfabric.engine;
 import io.ringfabric.model.ComponentKind;
 import io.ringfabric.model.Layout;
 import io.ringfabric.model.LeastDelays;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The least simulated time between a component of a node handling an event and any event that
@@ -22,6 +26,16 @@ final class IntraNodeLookahead {
   private static final ComponentKind[] KINDS = ComponentKind.values();
   private final long[][] direct = new long[KINDS.length][KINDS.length];
   private final long[][] path = new long[KINDS.length][KINDS.length];
+  // By the kinds of a part's children. Parts alike share one table: a big machine's parts are out
+  // of the cache by their next window, and a table of each part's own was a cache miss per turn.
+  private final Map<List<Integer>, PartBounds> parts = new ConcurrentHashMap<>();
+
+  /**
+   * The least delays between the children of a part, by child index: {@code to[c][o]} from child
+   * o's event to anything at child c, {@code from[c][o]} from c's event to anything at o (both
+   * NEVER for o == c: a child's own events are in its queue in order). Read only, shared.
+   */
+  record PartBounds(long[][] to, long[][] from) {}
 
   IntraNodeLookahead(LeastDelays delays) {
     for (ComponentKind from : KINDS) {
@@ -49,6 +63,24 @@ final class IntraNodeLookahead {
   /** The least delay, over any chain of events inside the node, from one kind to another. */
   long path(int from, int to) {
     return path[from][to];
+  }
+
+  /** The least delays between the children of a part whose children have {@code kinds}, in order. */
+  PartBounds bounds(int[] kinds) {
+    return parts.computeIfAbsent(Arrays.stream(kinds).boxed().toList(), k -> boundsOf(kinds.clone()));
+  }
+
+  private PartBounds boundsOf(int[] kinds) {
+    int n = kinds.length;
+    long[][] to = new long[n][n];
+    long[][] from = new long[n][n];
+    for (int c = 0; c < n; c++) {
+      for (int o = 0; o < n; o++) {
+        to[c][o] = o == c ? NEVER : path(kinds[o], kinds[c]);
+        from[c][o] = o == c ? NEVER : path(kinds[c], kinds[o]);
+      }
+    }
+    return new PartBounds(to, from);
   }
 
   /** The kind of a component of a node. */

@@ -158,4 +158,33 @@ class AgendaTest {
     assertTrue(why.contains(machine.components()[first + MODULE].name()), why);
     assertTrue(why.contains("500 ps after DOORBELL at 1000 ps, sooner than the 20000 ps"), why);
   }
+
+  @Test
+  void anEventDeliveredAtRestIsQueuedForTheNextWindowAndOnlyTheCoordinatorMayDeliver() {
+    Event later = at(60_000, CORE0, 0, CORE0);
+    agenda.deliver(Agenda.COORDINATOR, later); // between windows, the coordinator holds the agenda
+    open(1, 50_000, List.of());
+    assertNull(to(CORE0).next(CORE0)); // at or past this window's end
+    assertEquals(60_000, report().next());
+    Agenda.Handover toCore = agenda.handTo(Agenda.COORDINATOR, CORE0);
+    assertThrows(IllegalStateException.class, () -> agenda.deliver(Agenda.COORDINATOR, later));
+    toCore.take(CORE0);
+    agenda.handTo(CORE0, Agenda.COORDINATOR).take(Agenda.COORDINATOR);
+    open(2, 100_000, List.of());
+    assertSame(later, to(CORE0).next(CORE0));
+  }
+
+  @Test
+  void partsAlikeShareOneTableOfLeastDelays() {
+    IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
+    int core = IntraNodeLookahead.CORE;
+    int module = IntraNodeLookahead.MODULE;
+    IntraNodeLookahead.PartBounds one = lookahead.bounds(new int[] {core, module});
+    assertSame(one, lookahead.bounds(new int[] {core, module}));
+    assertEquals(lookahead.path(core, module), one.to()[1][0]); // from the core's event to the module
+    assertEquals(lookahead.path(module, core), one.from()[1][0]);
+    assertEquals(IntraNodeLookahead.NEVER, one.to()[0][0]);
+    IntraNodeLookahead.PartBounds other = lookahead.bounds(new int[] {module, core});
+    assertEquals(lookahead.path(module, core), other.to()[1][0]);
+  }
 }
