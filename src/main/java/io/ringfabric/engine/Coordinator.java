@@ -113,7 +113,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private long saveAt; // the first window opening at or after it is saved; then never again
   private long counted; // events of this lane's parts already added to progress
   private final TimerScheduler<Command> timers;
-  private final List<Event>[] pending;
+  private final List<Event>[] pending; // by part: events that came while its agenda was away
   private final Agenda[] agendas; // by part, held here between windows (taken from each report)
   private final long[] pendingMin;
   private final long[] next;
@@ -284,8 +284,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   /**
-   * An event for one of this lane's parts. A part at rest (its agenda held here, as every part is
-   * but the one under way) takes it into its queue at once: kept in a list until its next window,
+   * An event for one of this lane's parts. A part at rest (its agenda held here, as every part's is
+   * but the one under way, once the parts have started) takes it into its queue at once: kept in a list until its next window,
    * it was read from cold memory twice more, a cost that grows with the machine.
    */
   private void addPending(int part, Event e) {
