@@ -252,8 +252,8 @@ final class Agenda {
       }
     }
     queues[child].poll();
-    Event after = queues[child].peek();
-    headTime[child] = after == null ? EMPTY : after.time();
+    long after = queues[child].firstTime();
+    headTime[child] = after == Long.MAX_VALUE ? EMPTY : after;
     events++;
     lastEventTime = Math.max(lastEventTime, e.time());
     handling = e;

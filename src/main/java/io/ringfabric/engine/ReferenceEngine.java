@@ -263,9 +263,8 @@ public final class ReferenceEngine {
       current = p;
       EventQueue queue = queues[p];
       boolean endRun = false;
-      Event e;
-      while ((e = queue.peek()) != null && e.time() < end) {
-        queue.poll();
+      while (queue.firstTime() < end) {
+        Event e = queue.poll();
         if (work != null) {
           work.count(e.target());
         }
@@ -289,8 +288,7 @@ public final class ReferenceEngine {
           }
         }
       }
-      Event first = queue.peek();
-      next[p] = first == null ? Long.MAX_VALUE : first.time();
+      next[p] = queue.firstTime();
       return endRun;
     }
 

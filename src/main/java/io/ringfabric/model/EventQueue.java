@@ -38,6 +38,15 @@ public final class EventQueue {
     return size == 0 ? null : heap[0];
   }
 
+  /**
+   * The time of the first event in key order, or {@code Long.MAX_VALUE} when there is none. It
+   * leaves the event unread: the first event past a window's end waits for the next window, by
+   * when a big machine has pushed it out of the cache again, so reading it now is a miss for nothing.
+   */
+  public long firstTime() {
+    return size == 0 ? Long.MAX_VALUE : times[0];
+  }
+
   public void add(Event e) {
     if (size == heap.length) {
       heap = Arrays.copyOf(heap, size * 2);

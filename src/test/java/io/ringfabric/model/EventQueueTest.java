@@ -33,6 +33,7 @@ class EventQueueTest {
       }
       assertEquals(reference.size(), queue.size());
       assertEquals(reference.peek(), queue.peek());
+      assertEquals(reference.isEmpty() ? Long.MAX_VALUE : reference.peek().time(), queue.firstTime());
     }
     while (!queue.isEmpty()) {
       out.add(queue.poll());
@@ -41,13 +42,14 @@ class EventQueueTest {
     assertEquals(expected, out);
     assertNull(queue.poll());
     assertNull(queue.peek());
+    assertEquals(Long.MAX_VALUE, queue.firstTime());
   }
 
   /**
    * A snapshot lists the pending events and leaves them; addAll adds each. Equivalent mutants left
-   * alive in {@code EventQueue}: {@code size > 0} as {@code >= 0} after the last poll (line 82)
+   * alive in {@code EventQueue}: {@code size > 0} as {@code >= 0} after the last poll (line 91)
    * only writes the polled event into the emptied slot 0, which nothing reads before an add
-   * overwrites it; {@code ta < tb} as {@code <=} in before (line 113) runs only when ta != tb.
+   * overwrites it; {@code ta < tb} as {@code <=} in before (line 122) runs only when ta != tb.
    */
   @Test
   void aSnapshotListsThePendingEventsAndAddAllAddsEach() {
