@@ -67,7 +67,7 @@ final class IntraNodeLookahead {
 
   /** The least delays between the children of a part whose children have {@code kinds}, in order. */
   PartBounds bounds(int[] kinds) {
-    return parts.computeIfAbsent(Arrays.stream(kinds).boxed().toList(), k -> boundsOf(kinds.clone()));
+    return parts.computeIfAbsent(Arrays.stream(kinds).boxed().toList(), k -> boundsOf(kinds));
   }
 
   private PartBounds boundsOf(int[] kinds) {
