@@ -284,9 +284,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   }
 
   /**
-   * An event for one of this lane's parts. A part at rest (its agenda held here, as every part's is
-   * but the one under way, once the parts have started) takes it into its queue at once: kept in a list until its next window,
-   * it was read from cold memory twice more, a cost that grows with the machine.
+   * An event for one of this lane's parts. A part at rest (its agenda held here, as every part's
+   * is but the one under way, once the parts have started) takes it into its queue at once: kept
+   * in a list until its next window, it was read from cold memory twice more, a cost that grows
+   * with the machine.
    */
   private void addPending(int part, Event e) {
     Agenda agenda = agendas[part];

@@ -9,6 +9,7 @@ import io.ringfabric.model.TestScenarios;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -179,6 +180,7 @@ class AgendaTest {
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     int core = IntraNodeLookahead.CORE;
     int module = IntraNodeLookahead.MODULE;
+    assertNotEquals(lookahead.path(core, module), lookahead.path(module, core)); // so a swap would show
     IntraNodeLookahead.PartBounds one = lookahead.bounds(new int[] {core, module});
     assertSame(one, lookahead.bounds(new int[] {core, module}));
     assertEquals(lookahead.path(core, module), one.to()[1][0]); // from the core's event to the module
