@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
@@ -31,6 +32,17 @@ class RunFilesTest {
     refused("--checkpoint " + conf + " is the scenario (" + conf + ")",
         MainTest.run("run", conf, "--checkpoint-at", "1us", "--checkpoint", conf, "--out", out));
     assertEquals(MainTest.TINY, Files.readString(Path.of(conf)));
+  }
+
+  @Test
+  void aTraceOverTheCheckpointARunContinuesIsRefusedAndTheCheckpointKept() throws Exception {
+    String ckpt = dir.resolve("m.ckpt").toString();
+    String out = dir.resolve("o").toString();
+    assertEquals(0, MainTest.run("run", scenario(), "--checkpoint-at", "1us", "--checkpoint", ckpt, "--out", out).code());
+    byte[] saved = Files.readAllBytes(Path.of(ckpt));
+    refused("--trace " + ckpt + " is the checkpoint --restore reads (" + ckpt + ")",
+        MainTest.run("run", "--restore", ckpt, "--trace", ckpt, "--out", out));
+    assertArrayEquals(saved, Files.readAllBytes(Path.of(ckpt)));
   }
 
   @Test
