@@ -7,6 +7,7 @@ import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigRenderOptions;
 import io.ringfabric.hocon.ConfigReader;
 import io.ringfabric.hocon.Problems;
+import io.ringfabric.model.Core;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.FaultPlan;
 import io.ringfabric.model.FlowControl;
@@ -244,7 +245,16 @@ final class ScenarioValidation {
   // --- node, fabric, timing, module -------------------------------------------------------------
 
   private NodeSpec node(ConfigReader n) {
-    return new NodeSpec(n.intValue("cores", 1, 1024), n.intValue("contexts", 1, 65536));
+    int cores = n.intValue("cores", 1, 1024);
+    int contexts = n.intValue("contexts", 1, 65536);
+    if (contexts > Core.MAX_CONTEXTS) {
+      // the process a context is mapped into has a buffer of its own, below the node's rings
+      n.problem("contexts", "must be at most " + Core.MAX_CONTEXTS + ", not " + contexts + ": each context's"
+          + " process has a buffer of " + Core.BUFFER_BYTES / 1024 + " KiB in its node's memory, and "
+          + Core.MAX_CONTEXTS + " of them fill the room below the rings");
+      contexts = Core.MAX_CONTEXTS;
+    }
+    return new NodeSpec(cores, contexts);
   }
 
   private FabricSpec fabric(ConfigReader f) {

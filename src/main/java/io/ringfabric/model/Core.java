@@ -16,6 +16,15 @@ public final class Core extends Component {
   public static final int REGISTER_WRITES = 6;
   /** Bytes of every process's buffer: a PUT's payload at most, a GET's largest element. */
   public static final int BUFFER_BYTES = 64 * 1024;
+  /**
+   * Where a node's process buffers start in its memory: one for each context, the buffer of the
+   * process the context is mapped into, so no two processes of a node share one.
+   */
+  public static final long BUFFERS_AT = 0x1000_0000L;
+  /** Where a node's rings start, above every process buffer. */
+  public static final long RINGS_AT = 0x8000_0000L;
+  /** Contexts a node can have: their buffers must fit below the rings (28,672). */
+  public static final int MAX_CONTEXTS = (int) ((RINGS_AT - BUFFERS_AT) / BUFFER_BYTES);
 
   private final int node;
   private final int index;
@@ -68,7 +77,11 @@ public final class Core extends Component {
       boolean interruptCompletion, int group) {
     int i = processes.size();
     SplitMix64 random = new SplitMix64(mix(mix(seed, id()), i));
-    long buffer = 0x1000_0000L + ((long) id() * 64 + i) * BUFFER_BYTES;
+    if (context >= MAX_CONTEXTS) {
+      throw new IllegalArgumentException("context " + context + " has no buffer below the rings: a node has at most "
+          + MAX_CONTEXTS + " contexts");
+    }
+    long buffer = context < 0 ? -1 : BUFFERS_AT + (long) context * BUFFER_BYTES; // none: it never starts
     UserProcess p = new UserProcess(i, name, program, random, buffer);
     p.context = context;
     p.interruptCompletion = interruptCompletion;

@@ -34,7 +34,7 @@ public final class Machine {
     this.memories = new Memory[nodes];
     this.switches = new Switch[topology.switches()];
     this.nextRingAddress = new long[nodes];
-    Arrays.fill(nextRingAddress, 0x8000_0000L);
+    Arrays.fill(nextRingAddress, Core.RINGS_AT);
     for (int n = 0; n < nodes; n++) {
       for (int c = 0; c < coreCount; c++) {
         cores[n][c] = place(new Core(layout.core(n, c), n, c, nodes, layout, spec.timing(), spec.warmupPs(),

@@ -497,6 +497,15 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void moreContextsThanProcessBuffersFitBelowTheRingsAreRefused() {
+    assertEquals(List.of("test.conf:1: ringfabric.node.contexts: must be at most 28672, not 28673: each"
+            + " context's process has a buffer of 64 KiB in its node's memory, and 28672 of them fill the"
+            + " room below the rings"),
+        problems("ringfabric.node.contexts = 28673\n"));
+    assertEquals(28672, parse("ringfabric.node.contexts = 28672\n").node().contexts());
+  }
+
+  @Test
   void zeroLookahead() {
     assertEquals(List.of("test.conf:3: ringfabric.fabric.switch-latency: the lookahead"
             + " (switch-latency + link-latency) is zero; every step between nodes must take time,"

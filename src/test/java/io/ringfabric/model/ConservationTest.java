@@ -3,6 +3,7 @@ package io.ringfabric.model;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.workload.PutStreamSpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -151,5 +152,28 @@ class ConservationTest {
       prints[i] = r.fingerprint();
     }
     assertEquals(prints[0], prints[1], "same machine, same seed, either engine");
+  }
+  /**
+   * Every process has a buffer of its own, however many a core runs: 65 producers on core 0 and
+   * one on core 1 (the 65th of core 0 once shared its buffer with the first of core 1, and each
+   * PUT read the other's payload, out of order).
+   */
+  @Test
+  void sixtyFiveProducersOnACoreAndOneOnTheNextKeepTheirOwnBuffers() {
+    TestScenarios t = TestScenarios.torus(4, 4).contexts(128)
+        .ring(NodeSet.of(1), 0, 1 << 20, 1024)
+        .group("put-stream", NodeSet.of(0), 0, 65, new PutStreamSpec(Pattern.FIXED, 1, 0, 64, 20, 0))
+        .putStream(NodeSet.of(0), 1, Pattern.FIXED, 1, 0, 64, 1000, 0)
+        .getStream(NodeSet.of(1), 0, -1, 0, 0, 100, 500_000);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(65 * 20 + 1000, r.ops().get("put").ok());
+    assertEquals(r.ops().get("put").ok(), r.integrity().checked(), "every element came back");
+    assertConserved(r);
+    long[] buffers = new long[66];
+    for (int c = 0; c < 66; c++) {
+      buffers[c] = run.machine().module(0).context(c).localAddress();
+    }
+    assertEquals(66, java.util.Arrays.stream(buffers).distinct().count(), "66 buffers");
   }
 }

@@ -125,7 +125,7 @@ class ProcessApiTest {
     assertEquals(0, core.node());
     assertTrue(core.polls() > 0, "the process polled for its two statuses");
     assertEquals(core.polls() * 50_000, core.pollPs(), "each read one mmio (50 ns)");
-    // each process's 64 KiB buffer in turn, from 0x1000_0000 for core component 0
+    // each context's process has its 64 KiB buffer, context by context from 0x1000_0000
     assertEquals(0x1000_0000L, run.machine().module(0).context(0).localAddress());
     assertEquals(0x1000_0000L + Core.BUFFER_BYTES, run.machine().module(0).context(1).localAddress());
   }
