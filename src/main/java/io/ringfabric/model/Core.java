@@ -329,11 +329,13 @@ public final class Core extends Component {
   }
 
   void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {
+    // The process writes the payload into its buffer (length / memory bandwidth of its core's
+    // time), then the registers. The writes are the process's, before the doorbell: the PUT's
+    // time starts at the doorbell, and the module's read is the payload's one memory access.
     long store = op == Op.PUT ? Rates.transferPs(payload.length, timing.memoryBandwidthBitsPerSecond()) : 0;
     long doorbell = store + REGISTER_WRITES * timing.mmioPs();
     if (op == Op.PUT) {
-      // The stores reach memory a memory latency later, and always before the doorbell's
-      // payload read does (which comes after the doorbell and the module's work).
+      // in the buffer before the payload read, which comes after the doorbell and the module's work
       send(layout.memory(node), Math.min(store + timing.memoryLatencyPs(), doorbell),
           new Memory.BufferStore(p.bufferAddress, payload));
     }

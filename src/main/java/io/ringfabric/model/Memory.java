@@ -12,7 +12,10 @@ import java.util.TreeMap;
  * A node's local memory: the processes' buffers and the node's ring buffers.
  *
  * <p>Every access costs the memory latency plus its bytes at the memory bandwidth; accesses
- * share the bandwidth one after another, so a busy memory delays the next access. Ring actions
+ * share the bandwidth one after another, so a busy memory delays the next access. The accesses
+ * are the modules': a PUT's payload read, ring writes and reads, a GET's element written to the
+ * initiator's buffer. A process's own stores into its buffer are its core's time, before the
+ * doorbell. Ring actions
  * are applied here one at a time, in event order, which is what serialises concurrent PUTs and
  * GETs from many nodes on one ring.
  */
@@ -66,7 +69,7 @@ public final class Memory extends Component {
 
   // ---- protocol ----
 
-  /** A process stores a payload into its buffer before a PUT. */
+  /** A process has stored a payload into its buffer before a PUT (booked on its core, not here). */
   public record BufferStore(long address, byte[] data) implements Message {
     @Override
     public MessageKind kind() {
@@ -125,8 +128,12 @@ public final class Memory extends Component {
     }
   }
 
+  /**
+   * The process's stores, which its core paid for before the doorbell (length / memory bandwidth):
+   * they take no turn on the memory here, so a PUT's payload crosses the memory once, when the
+   * module reads it after the doorbell.
+   */
   private void onBufferStore(BufferStore store) {
-    access(store.data().length);
     buffers.put(store.address(), store.data());
   }
 
