@@ -4,10 +4,14 @@ import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.workload.PutStreamSpec;
+import io.ringfabric.topology.Topologies;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -306,5 +310,119 @@ class ZeroLoadLatencyTest {
     Measured after = measure(2, 600, Switching.STORE_AND_FORWARD);
     assertEquals(2 * (SWITCH + LINK) + ser(HEADER + 256) + ser(HEADER), after.put() - before.put());
     assertEquals(2 * (SWITCH + LINK) + ser(HEADER) + ser(HEADER + 256), after.get() - before.get());
+  }
+  // ---- the calculator, ZeroLoadLatency, against runs of one operation ----
+
+  private static final int[] SIZES = {8, 64, 256, 257, 1024, 4096, 16384, 65536};
+  private static final long SPACING = 600_000_000; // 600 us between PUTs: each op alone in the machine
+
+  static Stream<Arguments> fabrics() {
+    Stream.Builder<Arguments> b = Stream.builder();
+    for (String[] shape : new String[][] {{"ring", "8"}, {"mesh", "4", "3"}, {"torus", "4", "4"}, {"fat-tree", "4", "2"}}) {
+      for (Switching switching : Switching.values()) {
+        for (boolean credits : new boolean[] {false, true}) {
+          b.add(Arguments.of(shape[0], Arrays.stream(shape).skip(1).map(Integer::valueOf).toArray(Integer[]::new),
+              switching, credits));
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /** A scenario with reference.conf's fabric: packet overhead 8 B, credits for 8 packets a channel. */
+  private static TestScenarios scenario(String kind, Integer[] dims, Switching switching, boolean credits) {
+    TestScenarios t = TestScenarios.of(kind, dims).switching(switching).timeout(10_000_000_000L, 2);
+    t.packetOverhead = 8;
+    if (credits) {
+      t.credits(2, 8 * (256 + 16 + 8));
+    }
+    return t.ring(NodeSet.all(), 0, 1 << 17, 1 << 16);
+  }
+
+  /**
+   * For every size, one PUT from {@code source} into {@code target}'s ring and, half a spacing
+   * later, one GET of it back: the latencies of the completions, PUT and GET in turn.
+   */
+  private static List<Long> run(TestScenarios t, int source, int target) {
+    int group = t.nextGroup();
+    t.custom(NodeSet.of(source), 0, 1);
+    Script script = Script.of();
+    for (int i = 0; i < SIZES.length; i++) {
+      script.sleepUntil((i + 1) * SPACING).put(target, 0, new byte[SIZES[i]])
+          .sleepUntil((i + 1) * SPACING + SPACING / 2).get(target, 0);
+    }
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms().on(group, (n, k) -> script));
+    TraceLines trace = new TraceLines();
+    built.machine().module(source).attachRecorder(trace);
+    Simulation.run(built, "reference");
+    List<Long> latencies = trace.lines.stream().filter(l -> l.contains(" completed ")).map(l -> {
+      assertTrue(l.contains(" DONE, "), l);
+      String since = l.substring(l.indexOf(" B, ") + 4, l.indexOf(" ns after"));
+      return ps(Double.parseDouble(since));
+    }).toList();
+    assertEquals(2 * SIZES.length, latencies.size(), "every PUT and GET completed");
+    return latencies;
+  }
+
+  @ParameterizedTest(name = "{0} {1} {2} credits {3}")
+  @MethodSource("fabrics")
+  void theCalculatorGivesWhatARunOfOneOperationTakesToThePicosecond(String kind, Integer[] dims,
+      Switching switching, boolean credits) {
+    TestScenarios t = scenario(kind, dims, switching, credits);
+    ZeroLoadLatency calculator = new ZeroLoadLatency(t.build().machine(), Topologies.build(t.topology()));
+    int[] pairs = calculator.extremePairs();
+    assertTrue(calculator.hops(pairs[0], pairs[1]) < calculator.hops(pairs[2], pairs[3]), "nearest, farthest");
+    for (int[] pair : new int[][] {{pairs[0], pairs[1]}, {pairs[2], pairs[3]}, {1, 1}}) {
+      List<Long> measured = run(scenario(kind, dims, switching, credits), pair[0], pair[1]);
+      for (int i = 0; i < SIZES.length; i++) {
+        String what = " of " + SIZES[i] + " B, node " + pair[0] + " to " + pair[1];
+        ZeroLoadLatency.Latency put = calculator.put(pair[0], pair[1], SIZES[i]);
+        ZeroLoadLatency.Latency get = calculator.get(pair[0], pair[1], SIZES[i]);
+        assertTrue(put.exact() && get.exact(), put + " " + get);
+        assertEquals(put.ps(), measured.get(2 * i), "PUT" + what);
+        assertEquals(get.ps(), measured.get(2 * i + 1), "GET" + what);
+      }
+    }
+  }
+
+  @Test
+  void theCalculatorAgreesWithTheFormulasWrittenOutAbove() {
+    for (Switching switching : Switching.values()) {
+      TestScenarios t = TestScenarios.of("mesh", 7, 1).switching(switching);
+      ZeroLoadLatency calculator = new ZeroLoadLatency(t.build().machine(), Topologies.build(t.topology()));
+      for (int d = 0; d <= 5; d++) {
+        for (int size : new int[] {0, 1, 64, 256}) {
+          long formula = switching == Switching.CUT_THROUGH ? cutThroughPs(d, size) : storeAndForwardPs(d, size);
+          assertEquals(new ZeroLoadLatency.Latency(formula, d, null), calculator.put(0, d, size));
+          assertEquals(formula, calculator.get(0, d, size).ps());
+        }
+      }
+    }
+    TestScenarios direct = TestScenarios.of("mesh", 7, 1);
+    direct.directLocalPath = true;
+    ZeroLoadLatency calculator = new ZeroLoadLatency(direct.build().machine(), Topologies.build(direct.topology()));
+    assertEquals(5 * MODULE + 2 * MEMORY + mem(64) + mem(RING_HEADER + 64), calculator.put(3, 3, 64).ps());
+    assertEquals(measure(direct, 0, 64).put(), calculator.put(0, 0, 64).ps());
+  }
+
+  /**
+   * A channel with room for one packet cannot take the next before the credit of the one ahead is
+   * back (a switch and a link each way, 360 ns, longer than a packet's 224 ns on the wire): the
+   * figure for a message of several packets is marked, one of a single packet is not.
+   */
+  @Test
+  void aChannelTooSmallForTheCreditRoundTripIsMarkedNotExact() {
+    TestScenarios t = TestScenarios.of("torus", 4, 4).credits(2, 256 + 16 + 8);
+    t.packetOverhead = 8;
+    ZeroLoadLatency calculator = new ZeroLoadLatency(t.build().machine(), Topologies.build(t.topology()));
+    assertTrue(calculator.put(0, 5, 256).exact());
+    ZeroLoadLatency.Latency put = calculator.put(0, 5, 4096);
+    assertEquals("a virtual channel's room (280 B) is less than the packets in flight before their credits return",
+        put.caveat());
+    assertEquals(put.caveat(), calculator.get(0, 5, 4096).caveat());
+    assertTrue(calculator.put(0, 0, 4096).exact(), "its own switch only: no channel to fill");
+    TestScenarios valiant = TestScenarios.of("torus", 4, 4).routing("valiant");
+    assertEquals("valiant routing goes by a random node, a way of its own for each action",
+        new ZeroLoadLatency(valiant.build().machine(), Topologies.build(valiant.topology())).put(0, 5, 64).caveat());
   }
 }
