@@ -71,6 +71,10 @@ public final class ZeroLoadLatency {
     String caveat = request.caveat != null ? request.caveat : response.caveat;
     if (caveat == null && routing.kind().equals(Routing.VALIANT)) {
       caveat = "valiant routing goes by a random node, a way of its own for each action";
+    } else if (caveat == null && routing.kind().equals(Routing.MINIMAL_ADAPTIVE) && hops > 0
+        && fabric.switching() == Switching.STORE_AND_FORWARD && Math.max(requestPayload, responsePayload) > fabric.mtu()) {
+      // a short last packet may go another way, not waiting behind the one ahead (cut-through keeps them a packet apart)
+      caveat = "minimal-adaptive may send a store-and-forward message's packets different ways: at most this";
     }
     return new Latency(ps, Math.max(hops, 0), caveat);
   }
