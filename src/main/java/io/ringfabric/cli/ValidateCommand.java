@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -28,6 +29,11 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin OverrideArgs overrideArgs;
 
+  @Option(names = "--latency", description = "Also print the latency of one PUT and one GET alone in the machine"
+      + " (doorbell to status, as a report's put and get rows), per size, for the nearest and the farthest pair"
+      + " of nodes, worked out from the settings.")
+  boolean latency;
+
   @ParentCommand Main main;
 
   @Override
@@ -37,6 +43,9 @@ final class ValidateCommand implements Callable<Integer> {
     Scenario s = Scenarios.load(file, isDefault, overrideArgs.overrides());
     spec.commandLine().getOut().println(file + ": ok (" + count(s.nodes(), "node") + ", "
         + count(Scenarios.ringInstances(s), "ring") + ", " + count(Scenarios.processInstances(s), "process") + ")");
+    if (latency) {
+      LatencyTable.lines(s).forEach(spec.commandLine().getOut()::println);
+    }
     return Main.OK;
   }
 

@@ -84,6 +84,51 @@ class MainTest {
     assertEquals("", o.err());
   }
 
+  /**
+   * The defaults on a ring of 4 (farthest pair 2 hops): a 64 B PUT is 5 x 20 ns of module work,
+   * the payload read 60 + 12.8, the ring write 60 + 14.4 (its 8 B header too), a request of 88 B on
+   * the wire (70.4 ns) and a response of 24 B (19.2), each 160 ns through the target's or its own
+   * switch and 180 more per hop: 656.8 + 360 a hop. 4 KiB: reads 879.2 and 880.8, 16 packets of
+   * 224 ns: 5,783.2 + 360 a hop, above a 5 us timeout at 2 hops.
+   */
+  @Test
+  void validateWithLatencyPrintsTheZeroLoadLatencyOfEachOperationAndSize() throws Exception {
+    Path f = file("sizes.conf", """
+        ringfabric {
+          topology { kind = ring, dims = [4] }
+          module.timeout = 5us
+          rings = [ { id = 0, max-element = 4KiB, capacity = 64KiB } ]
+          workload.processes = [
+            { program = put-stream, nodes = [0], target { pattern = fixed, node = 2 }, size { kind = list, values = [4KiB, 64] } }
+          ]
+        }
+        """);
+    Outcome o = run("validate", f.toString(), "--latency");
+    assertEquals(0, o.code(), o.err());
+    assertEquals(List.of(f + ": ok (4 nodes, 4 rings, 1 process)",
+        "Zero-load latency (ns), doorbell to status, each operation alone in the machine:",
+        "  nearest node 0 to 1 (1 hop), farthest node 0 to 2 (2 hops)",
+        "  op        size         nearest        farthest",
+        "  put       64 B       1,016.800       1,376.800",
+        "  put      4 KiB       6,143.200       6,503.200",
+        "  get       64 B       1,016.800       1,376.800",
+        "  get      4 KiB       6,143.200       6,503.200",
+        "  ! above module.timeout (5 us): such a request is resent before its answer can come"), o.out().lines().toList());
+    Outcome small = run("validate", f.toString(), "--latency", "--set", "fabric.vc-buffer=1 packets",
+        "--set", "module.timeout=1ms");
+    assertEquals(List.of("  put       64 B       1,016.800       1,376.800",
+        "  put      4 KiB       6,143.200*      6,503.200*",
+        "  get       64 B       1,016.800       1,376.800",
+        "  get      4 KiB       6,143.200*      6,503.200*",
+        "  * a virtual channel's room (280 B) is less than the packets in flight before their credits return"),
+        small.out().lines().skip(4).toList());
+    Outcome defaults = run("validate", "--latency");
+    assertEquals(List.of("8 B", "64 B", "256 B", "1 KiB", "4 KiB", "16 KiB", "64 KiB"), run("validate",
+        file("none.conf", "ringfabric.topology { kind = ring, dims = [4] }\n").toString(), "--latency").out().lines()
+        .skip(4).limit(7).map(l -> l.substring(7, 16).trim()).toList(), "no process PUTs: the default sizes");
+    assertEquals(0, defaults.code(), defaults.err());
+  }
+
   @Test
   void validateListsEachProblemWithFileLineAndPath() throws Exception {
     Path f = file("bad.conf", BAD);
