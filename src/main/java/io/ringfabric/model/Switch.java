@@ -36,7 +36,7 @@ public final class Switch extends Component {
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
   private final int[] backPort; // by port: the port its link reaches, whose own link leads back here
   private final Routing routing;
-  private final int[] ways = new int[2 * Routing.MAX_WAYS]; // the ways of the head being routed
+  private final int[] ways; // the ways of the head being routed: at most one per port
   private final VirtualChannels channels; // null without credit flow control
   private final Islip islip; // null but for credit flow control with the islip allocator
   private transient int candidateChannel; // what candidate() found: the channel behind the output
@@ -66,6 +66,7 @@ public final class Switch extends Component {
     this.ports = new OutputPort[count];
     this.nextHop = new int[count];
     this.backPort = new int[count];
+    this.ways = new int[2 * Math.max(Routing.MAX_WAYS, count)];
     boolean[] credited = new boolean[count];
     this.faults = new FaultPlan.Link[count];
     this.lost = Samples.level(sampling);
@@ -466,7 +467,8 @@ public final class Switch extends Component {
   /**
    * Leaves out of the first {@code n} {@link #ways} those whose link is down now, unless none
    * would be left (a routing with one way cannot go round a down link: its packets are lost
-   * there); how many are left.
+   * there); how many are left. A routing that is not adaptive keeps only the first left: its
+   * other ways are only there to go around down links.
    */
   private int aroundDownLinks(int n) {
     int kept = 0;
@@ -478,7 +480,7 @@ public final class Switch extends Component {
         kept++;
       }
     }
-    return kept == 0 ? n : kept;
+    return !routing.adaptive() ? 1 : kept == 0 ? n : kept;
   }
 
   /** Sends the head of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */
