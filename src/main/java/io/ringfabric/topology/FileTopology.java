@@ -228,6 +228,11 @@ final class FileTopology extends AbstractTopology {
     return -1;
   }
 
+  /** Whether switch {@code a} ranks before {@code b} (nearer the root): a link from b to a goes up. */
+  boolean nearerRoot(int a, int b) {
+    return rank[a] < rank[b];
+  }
+
   private int[][] neighbourCache;
 
   private int[][] neighbours() {
