@@ -202,6 +202,32 @@ class FaultTest {
   }
 
   /**
+   * Nodes 0 and 1 PUT 4 KiB elements to node 2, both by leaf 0.0's up 0, which queues them there;
+   * at 6 us that link goes down for the rest of the run. The heads that were routed to it while it
+   * was up, and wait for it, are routed again when it is theirs: they go up by up 1, none is lost
+   * and no PUT is resent. (Before, a head routed while the link was up was sent on it when down.)
+   */
+  @ParameterizedTest(name = "allocator {0}")
+  @CsvSource({"MAXIMAL", "ISLIP"})
+  void aHeadWaitingForALinkThatGoesDownGoesAround(SwitchAllocator allocator) {
+    TopologySpec spec = shape("fat-tree");
+    FaultPlan.LinkFault whole = down(spec, "tree 0.0 up 0");
+    FaultPlan.LinkFault later = new FaultPlan.LinkFault(whole.switchId(), whole.port(), 6_000_000, Long.MAX_VALUE, true, 0, 0);
+    TestScenarios t = TestScenarios.of("ring", 1).topology(spec).faults(later).credits(2, 2240).switchAllocator(allocator)
+        .timeout(50_000_000, 1).ring(NodeSet.of(2), 0, 1 << 18, 4096)
+        .putStream(NodeSet.of(0, 1), 1, Pattern.FIXED, 2, 0, 4096, 10, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(20, r.ops().get("put").ok(), r.ops().toString());
+    assertEquals(0, r.links().lostOnDownLinks(), r.links().toString());
+    assertEquals(0, r.module().retries());
+    Switch leaf = run.machine().fabricSwitch(whole.switchId());
+    assertTrue(leaf.ports()[whole.port()].packets() > 0, "up 0 carried packets before it went down");
+    assertTrue(leaf.ports()[whole.port() + 1].packets() > 0, "and up 1 after");
+    CreditFlowTest.assertCreditsAtRest(run.machine(), 2240);
+  }
+
+  /**
    * A link that damages every packet sent on it: each arrives with one bit flipped, so each fails
    * its checksum and is dropped where it arrives; nothing gets through, so every PUT times out, and
    * with credits each dropped frame gives its room back.
