@@ -36,7 +36,7 @@ public final class Switch extends Component {
   private final int[] nextHop; // component id behind each port (module for port 0 of a node switch)
   private final int[] backPort; // by port: the port its link reaches, whose own link leads back here
   private final Routing routing;
-  private final int[] ways = new int[2 * Routing.MAX_WAYS]; // the ways of the head being routed
+  private final int[] ways; // the ways of the head being routed: at most one per port
   private final VirtualChannels channels; // null without credit flow control
   private final Islip islip; // null but for credit flow control with the islip allocator
   private transient int candidateChannel; // what candidate() found: the channel behind the output
@@ -66,6 +66,7 @@ public final class Switch extends Component {
     this.ports = new OutputPort[count];
     this.nextHop = new int[count];
     this.backPort = new int[count];
+    this.ways = new int[2 * Math.max(Routing.MAX_WAYS, count)];
     boolean[] credited = new boolean[count];
     this.faults = new FaultPlan.Link[count];
     this.lost = Samples.level(sampling);
@@ -311,6 +312,32 @@ public final class Switch extends Component {
   }
 
   /**
+   * Routes again every head that wants output {@code out}, whose link is down by the time a packet
+   * given it now would leave: those whose routing has a way whose link is up take it, as if they
+   * had been routed now; those that have none still want {@code out}, and what they send is lost.
+   * (A head is routed as it becomes head, and may wait long for its output: the link may have
+   * gone down meanwhile.) Heads that moved are looked at again at once.
+   */
+  private void routeAroundDown(int out) {
+    boolean moved = false;
+    for (int b = 0; b < channels.buffers(); b++) {
+      if (channels.wants(out, b)) {
+        int n = routing.route(switchId, b / channels.perPort(), channels.classOf(b % channels.perPort()),
+            channels.head(b).targetNode(), channels.head(b).spread(), ways);
+        moved |= channels.reroute(b, ways, aroundDownLinks(n), now());
+      }
+    }
+    if (moved) {
+      allocateBy(now());
+    }
+  }
+
+  /** Whether the link behind {@code out} is down for a packet given it now: when it would start, a switch latency on. */
+  private boolean downForNext(int out) {
+    return faults[out] != null && faults[out].down(now() + fabric.switchLatencyPs());
+  }
+
+  /**
    * Switch allocation: each output whose link is free a switch latency from now goes to the first
    * head that wants it, in turn from the one after the last it served, whose input has a crossbar
    * path free and whose next switch has room; outputs take turns from the one after the last
@@ -406,6 +433,9 @@ public final class Switch extends Component {
   private int candidate(int out) {
     long latency = fabric.switchLatencyPs();
     candidateDue = Long.MAX_VALUE;
+    if (downForNext(out)) {
+      routeAroundDown(out);
+    }
     int count = channels.wantCount(out);
     for (int i = 0, b = channels.nextWant(out, channels.turn(out)); i < count; i++, b = channels.nextWant(out, b)) {
       int inPort = b / channels.perPort();
@@ -464,21 +494,23 @@ public final class Switch extends Component {
   }
 
   /**
-   * Leaves out of the first {@code n} {@link #ways} those whose link is down now, unless none
+   * Leaves out of the first {@code n} {@link #ways} those whose link is down when a packet given
+   * it now would start on it (a switch latency on: when its fate is drawn), unless none
    * would be left (a routing with one way cannot go round a down link: its packets are lost
-   * there); how many are left.
+   * there); how many are left. A routing that is not adaptive keeps only the first left: its
+   * other ways are only there to go around down links.
    */
   private int aroundDownLinks(int n) {
     int kept = 0;
     for (int i = 0; i < n; i++) {
       int p = ways[2 * i];
-      if (faults[p] == null || !faults[p].down(now())) {
+      if (!downForNext(p)) {
         ways[2 * kept] = p;
         ways[2 * kept + 1] = ways[2 * i + 1];
         kept++;
       }
     }
-    return kept == 0 ? n : kept;
+    return !routing.adaptive() ? 1 : kept == 0 ? n : kept;
   }
 
   /** Sends the head of buffer {@code b} out of {@code out}, into channel {@code vc} of the next switch. */

@@ -330,6 +330,24 @@ final class VirtualChannels implements Serializable {
     }
   }
 
+  /**
+   * The head of buffer {@code b}, routed again, may now take the {@code count} ways of {@code
+   * routed} instead of those it had; it stays head since it did, and no longer waits for a credit
+   * on an output it may have left. Whether its ways changed.
+   */
+  boolean reroute(int b, int[] routed, int count, long now) {
+    int i = b * INTS;
+    if (ints[i + WAY_COUNT] == count && Arrays.equals(ints, i + WAYS, i + WAYS + 2 * count, routed, 0, 2 * count)) {
+      return false;
+    }
+    for (int w = 0; w < ints[i + WAY_COUNT]; w++) {
+      clearWant(ints[i + WAYS + 2 * w], b);
+    }
+    unblock(b, now);
+    route(b, routed, count, times[b * TIMES + HEAD_SINCE]);
+    return true;
+  }
+
   private void clearWant(int out, int b) {
     wants[out * words + (b >>> 6)] &= ~(1L << b);
   }

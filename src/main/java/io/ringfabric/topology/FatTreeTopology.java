@@ -15,7 +15,8 @@ import java.util.Arrays;
  *
  * <p>Routing is up-down: up until the first switch whose subtree holds the destination, by the up
  * port of the destination's digit at that level (destination mod k, so the destinations share
- * the top switches evenly), then down by the destination's digits. Routes are minimal, and no
+ * the top switches evenly), then down by the destination's digits. When that up link is down the
+ * packet takes the next up port, round from it, whose link is up ({@link #routePorts}). Routes are minimal, and no
  * packet ever goes up after going down, so no channels can wait on each other in a cycle.
  */
 final class FatTreeTopology extends AbstractTopology {
@@ -93,6 +94,25 @@ final class FatTreeTopology extends AbstractTopology {
       return destinationNode / unit % k + 1;
     }
     return k + 1 + destinationNode / unit % k;
+  }
+
+  /**
+   * Going up, every up port: each leads to an ancestor of the destination one level higher, from
+   * which the route goes on up-down, so any of them will do (deadlock-free whichever is taken).
+   * They come from the destination's digit on, round: the destination's own port first, as
+   * {@link #route(int, int)} takes it. Going down (or on a node's switch) the one port.
+   */
+  @Override
+  public int routePorts(int switchId, int inPort, int destinationNode, int spread, int[] ports) {
+    int first = route(switchId, destinationNode);
+    ports[0] = first;
+    if (switchId < nodes || first <= k) {
+      return 1;
+    }
+    for (int i = 1; i < k; i++) {
+      ports[i] = k + 1 + (first - k - 1 + i) % k;
+    }
+    return k;
   }
 
   @Override

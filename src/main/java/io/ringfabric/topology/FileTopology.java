@@ -15,7 +15,8 @@ import java.util.List;
  * Each switch holds two tables, port by destination: the shortest such route from here, and the
  * shortest going down only, for a packet that has already gone down (it arrived by a down link).
  * Among equally short ways the destination picks (destination mod their count), so the
- * destinations share them.
+ * destinations share them. Around a down link a packet takes the next legal up-down port whose
+ * link is up ({@link #routePorts}), the shortest first.
  */
 final class FileTopology extends AbstractTopology {
   private final int nodes;
@@ -24,6 +25,7 @@ final class FileTopology extends AbstractTopology {
   private final short[] anyNext; // [switch * nodes + destination]: the port of the shortest up-down route
   private final short[] downNext; // the same going down only (-1: none)
   private final short[] length; // hops of the shortest up-down route
+  private final short[] downLength; // hops of the shortest down-only route (-1: none)
 
   FileTopology(TopologySpec spec) {
     super(spec, table(spec));
@@ -42,6 +44,7 @@ final class FileTopology extends AbstractTopology {
     this.anyNext = new short[switches * nodes];
     this.downNext = new short[switches * nodes];
     this.length = new short[switches * nodes];
+    this.downLength = new short[switches * nodes];
     for (int d = 0; d < nodes; d++) {
       tables(d, order);
     }
@@ -199,6 +202,7 @@ final class FileTopology extends AbstractTopology {
     for (int s = 0; s < switches; s++) {
       int at = s * nodes + d;
       length[at] = (short) any[s];
+      downLength[at] = (short) (down[s] == Integer.MAX_VALUE ? -1 : down[s]);
       downNext[at] = (short) (s == d ? LOCAL_PORT : pick(n[s], s, down, down[s], d, false));
       anyNext[at] = (short) (s == d ? LOCAL_PORT : down[s] == any[s] ? downNext[at] : pick(n[s], s, any, any[s], d, true));
     }
@@ -222,6 +226,11 @@ final class FileTopology extends AbstractTopology {
       }
     }
     return -1;
+  }
+
+  /** Whether switch {@code a} ranks before {@code b} (nearer the root): a link from b to a goes up. */
+  boolean nearerRoot(int a, int b) {
+    return rank[a] < rank[b];
   }
 
   private int[][] neighbourCache;
@@ -248,6 +257,43 @@ final class FileTopology extends AbstractTopology {
     Link back = inPort == LOCAL_PORT ? null : linkAt(switchId, inPort);
     boolean cameDown = back != null && rank[back.toSwitch()] < rank[switchId];
     return cameDown ? downNext[switchId * nodes + destinationNode] : anyNext[switchId * nodes + destinationNode];
+  }
+
+  /**
+   * Every port by which a legal up-down route goes on from here: up (unless the packet came down)
+   * to a switch with a route on, or down to one with a down-only route on. Today's port first
+   * (what {@link #route(int, int, int, int)} takes); then the others by the length of the route
+   * through them, the lower port of equals: the shortest way around a down link, and, when no
+   * shortest one is up, a longer one, still up-down, so still deadlock-free.
+   */
+  @Override
+  public int routePorts(int switchId, int inPort, int destinationNode, int spread, int[] ports) {
+    int first = route(switchId, inPort, destinationNode, spread);
+    ports[0] = first;
+    if (first <= LOCAL_PORT) {
+      return 1;
+    }
+    Link back = inPort == LOCAL_PORT ? null : linkAt(switchId, inPort);
+    boolean cameDown = back != null && rank[back.toSwitch()] < rank[switchId];
+    int n = 1;
+    for (int p = 1; p < ports(switchId); p++) {
+      int v = linkAt(switchId, p).toSwitch();
+      boolean up = rank[v] < rank[switchId];
+      int on = up ? (cameDown ? -1 : length[v * nodes + destinationNode]) : downLength[v * nodes + destinationNode];
+      if (p == first || on < 0) {
+        continue;
+      }
+      int key = (on + 1) << 16 | p; // by length, then port: sorted in place, nothing allocated per hop
+      int i = n++;
+      for (; i > 1 && ports[i - 1] > key; i--) {
+        ports[i] = ports[i - 1];
+      }
+      ports[i] = key;
+    }
+    for (int i = 1; i < n; i++) {
+      ports[i] &= 0xFFFF;
+    }
+    return n;
   }
 
   @Override

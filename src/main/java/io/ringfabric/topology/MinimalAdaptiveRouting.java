@@ -25,6 +25,11 @@ final class MinimalAdaptiveRouting implements Routing {
   }
 
   @Override
+  public boolean adaptive() {
+    return true;
+  }
+
+  @Override
   public int classes() {
     return escape + 1;
   }

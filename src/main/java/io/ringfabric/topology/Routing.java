@@ -23,11 +23,23 @@ public interface Routing extends Serializable {
   /** Every {@code fabric.routing} value, in the order the documentation lists them. */
   List<String> KINDS = List.of(AUTO, DIMENSION_ORDER, MINIMAL_ADAPTIVE, VALIANT, UP_DOWN);
 
-  /** Most ways a head can be offered: two minimal ports in each of two dimensions, and the escape way. */
+  /**
+   * Most ways an adaptive routing offers a head: two minimal ports in each of two dimensions, and
+   * the escape way. A routing that is not adaptive may offer one per port of the switch.
+   */
   int MAX_WAYS = 5;
 
   /** The {@code fabric.routing} value this is, {@code auto} resolved. */
   String kind();
+
+  /**
+   * Whether a head may take any of its ways: the switch gives it the first of their outputs free
+   * with room (minimal-adaptive). Otherwise the ways after the first are not a choice but the
+   * order in which to go around down links: the head takes the first whose link is up, alone.
+   */
+  default boolean adaptive() {
+    return false;
+  }
 
   /** Channel classes of a message class. */
   int classes();
@@ -41,7 +53,8 @@ public interface Routing extends Serializable {
   /**
    * The ways the head of a channel at {@code switchId} may go on, having arrived by {@code inPort}
    * (0: from the node's own module) in a channel of class {@code arrivedClass}: writes output port
-   * and class pairs into {@code ways}, the preferred first, and returns how many (at least 1).
+   * and class pairs into {@code ways}, the preferred first, and returns how many (at least 1; at
+   * most {@link #MAX_WAYS} if {@link #adaptive}, else at most the switch's ports).
    * Port 0 (to the node's own module) comes alone, with class 0. {@code spread} is fixed per
    * packet: its low two bits share the ties, the rest is a hash (Valiant's intermediate node).
    */

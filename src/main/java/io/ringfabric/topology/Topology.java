@@ -71,6 +71,19 @@ public interface Topology {
   }
 
   /**
+   * Every output port of {@code switchId} by which the topology's own routes may go on, as {@link
+   * #route(int, int, int, int)} judges the packet: its port first, then the others in the order a
+   * packet tries them to go around a down link; written into {@code ports} (room for {@link
+   * #ports}{@code (switchId)}), returns how many. Only up-down offers more than one: every up port
+   * toward an ancestor of the destination, or every port of a legal up-down route on a file
+   * topology; dimension-order has one way.
+   */
+  default int routePorts(int switchId, int inPort, int destinationNode, int spread, int[] ports) {
+    ports[0] = route(switchId, inPort, destinationNode, spread);
+    return 1;
+  }
+
+  /**
    * Every output port of {@code switchId} that is the first link of some shortest route to
    * {@code destinationNode}, written into {@code ports} (room for 4), in port order; returns how
    * many. On a ring, mesh or torus that is the way of each dimension the packet still has to

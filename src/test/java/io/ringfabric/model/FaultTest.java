@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.topology.Topologies;
+import io.ringfabric.topology.Topology;
 import io.ringfabric.topology.TopologyFile;
+import io.ringfabric.topology.TopologySpec;
 import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -117,6 +120,111 @@ class FaultTest {
     assertEquals(60, fixed.ops().get("put").ok() + fixedLost);
     assertEquals(60, adaptive.ops().get("put").ok() + adaptiveLost);
     assertEquals(fixedLost, fixed.module().unanswered(), "nothing came back from them");
+  }
+
+  /** Two spines, 4 and 5, under the root 6; nodes 0 .. 3 each linked to both: two up ports from every node. */
+  static final String TWO_SPINES = """
+      nodes 4
+      switches 7
+      root 6
+      link 0 4
+      link 0 5
+      link 1 4
+      link 1 5
+      link 2 4
+      link 2 5
+      link 3 4
+      link 3 5
+      link 4 6
+      link 5 6
+      """;
+
+  private static TopologySpec shape(String shape) {
+    return shape.equals("file") ? TopologyFile.parse(TWO_SPINES, "spines.topo")
+        : new TopologySpec(Topologies.FAT_TREE, List.of(2, 2));
+  }
+
+  /** The link named as the report names it ("tree 0.0 up 0" or "node 0 to switch 4"), down for the whole run. */
+  static FaultPlan.LinkFault down(TopologySpec spec, String name) {
+    Topology t = Topologies.build(spec);
+    for (Topology.Link l : t.links()) {
+      if (l.name().equals(name) || name.equals(t.switchName(l.fromSwitch()) + " " + t.portName(l.fromSwitch(), l.fromPort()))) {
+        return new FaultPlan.LinkFault(l.fromSwitch(), l.fromPort(), 0, Long.MAX_VALUE, true, 0, 0);
+      }
+    }
+    throw new IllegalArgumentException("no link " + name);
+  }
+
+  /** Node 0 PUTs ten elements to node 2 with {@code link} down, timeout 5 us and one resend (issue 34's scenario). */
+  private static CustomPrograms.Run upDown(String shape, String link, boolean credits) {
+    TopologySpec spec = shape(shape);
+    TestScenarios t = TestScenarios.of("ring", 1).topology(spec).faults(down(spec, link))
+        .timeout(5_000_000, 1).ring(NodeSet.of(2), 0, 1 << 16, 1024)
+        .putStream(NodeSet.of(0), 1, Pattern.FIXED, 2, 0, 64, 10, 0);
+    if (credits) {
+      t.credits(2, 2240);
+    }
+    return CustomPrograms.runBuiltIn(t);
+  }
+
+  /**
+   * Up-down offers every up port toward an ancestor of the destination: with the one its route
+   * takes down, the packet goes up by the next whose link is up, and nothing is lost.
+   */
+  @ParameterizedTest(name = "{0}: {1} down, credits {2}")
+  @CsvSource({"fat-tree, tree 0.0 up 0, true", "fat-tree, tree 0.0 up 0, false",
+      "file, node 0 to switch 4, true", "file, node 0 to switch 4, false"})
+  void upDownGoesAroundADownLinkOnTheWayUp(String shape, String link, boolean credits) {
+    CustomPrograms.Run run = upDown(shape, link, credits);
+    RunResult r = run.result();
+    assertEquals(10, r.ops().get("put").ok(), r.ops().toString());
+    assertEquals(Map.of(), r.ops().get("put").errors());
+    assertEquals(0, r.links().lostOnDownLinks(), r.links().toString());
+    assertEquals(0, r.module().retries());
+    if (credits) {
+      CreditFlowTest.assertCreditsAtRest(run.machine(), 2240);
+    }
+  }
+
+  /**
+   * Below the last switch where up-down had a choice the way down is the only one: a link down
+   * there loses every copy sent on it (each request, its resend and the confirmations), so each
+   * PUT ends TIMEOUT unanswered and every copy is counted lost on a down link.
+   */
+  @ParameterizedTest(name = "{0}: {1} down")
+  @CsvSource({"fat-tree, tree 1.0 down 1", "fat-tree, tree 0.1 down 0", "file, switch 4 to node 2"})
+  void aDownLinkOnTheWayDownLosesWhatTakesIt(String shape, String link) {
+    RunResult r = upDown(shape, link, true).result();
+    assertEquals(Map.of("TIMEOUT", 10L), r.ops().get("put").errors(), r.ops().toString());
+    assertEquals(10, r.module().unanswered());
+    assertEquals(10 * 2 + r.module().confirmations(), r.links().lostOnDownLinks(), r.links().toString());
+    assertEquals(10 * 4, r.module().confirmations(), "auto: 4 with faults");
+  }
+
+  /**
+   * Nodes 0 and 1 PUT 4 KiB elements to node 2, both by leaf 0.0's up 0, which queues them there;
+   * at 6 us that link goes down for the rest of the run. The heads that were routed to it while it
+   * was up, and wait for it, are routed again when it is theirs: they go up by up 1, none is lost
+   * and no PUT is resent. (Before, a head routed while the link was up was sent on it when down.)
+   */
+  @ParameterizedTest(name = "allocator {0}")
+  @CsvSource({"MAXIMAL", "ISLIP"})
+  void aHeadWaitingForALinkThatGoesDownGoesAround(SwitchAllocator allocator) {
+    TopologySpec spec = shape("fat-tree");
+    FaultPlan.LinkFault whole = down(spec, "tree 0.0 up 0");
+    FaultPlan.LinkFault later = new FaultPlan.LinkFault(whole.switchId(), whole.port(), 6_000_000, Long.MAX_VALUE, true, 0, 0);
+    TestScenarios t = TestScenarios.of("ring", 1).topology(spec).faults(later).credits(2, 2240).switchAllocator(allocator)
+        .timeout(50_000_000, 1).ring(NodeSet.of(2), 0, 1 << 18, 4096)
+        .putStream(NodeSet.of(0, 1), 1, Pattern.FIXED, 2, 0, 4096, 10, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(20, r.ops().get("put").ok(), r.ops().toString());
+    assertEquals(0, r.links().lostOnDownLinks(), r.links().toString());
+    assertEquals(0, r.module().retries());
+    Switch leaf = run.machine().fabricSwitch(whole.switchId());
+    assertTrue(leaf.ports()[whole.port()].packets() > 0, "up 0 carried packets before it went down");
+    assertTrue(leaf.ports()[whole.port() + 1].packets() > 0, "and up 1 after");
+    CreditFlowTest.assertCreditsAtRest(run.machine(), 2240);
   }
 
   /**

@@ -128,4 +128,46 @@ class FatTreeTest {
       assertEquals(want, link.name());
     }
   }
+
+  /**
+   * Going up, every up port leads to an ancestor of the destination one level higher, so {@link
+   * Topology#routePorts} offers all k: the route's own first (so fault-free routes are as before),
+   * then round from it. Going down, and on a node's switch, the one port. Every way offered still
+   * reaches the destination in as few hops as the route.
+   */
+  @ParameterizedTest(name = "{0}-ary {1}-tree")
+  @CsvSource({"2, 2", "3, 3", "4, 2"})
+  void goingUpEveryUpPortIsAWayAndEachIsAsShort(int k, int n) {
+    Topology t = tree(k, n);
+    int nodes = t.nodes();
+    int[] ports = new int[2 * k + 1];
+    for (int s = 0; s < t.switches(); s++) {
+      for (int d = 0; d < nodes; d++) {
+        int first = t.route(s, d);
+        int count = t.routePorts(s, Topology.LOCAL_PORT, d, 0, ports);
+        boolean up = s >= nodes && first > k;
+        assertEquals(up ? k : 1, count, t.switchName(s) + " to " + d);
+        assertEquals(first, ports[0]);
+        if (first == Topology.LOCAL_PORT) {
+          continue;
+        }
+        int hops = hopsOn(t, s, first, d);
+        for (int i = 0; i < count; i++) {
+          assertEquals(up ? k + 1 + (first - k - 1 + i) % k : first, ports[i], t.switchName(s) + " to " + d + " way " + i);
+          assertEquals(hops, hopsOn(t, s, ports[i], d), t.switchName(s) + " to " + d + " by " + t.portName(s, ports[i]));
+        }
+      }
+    }
+  }
+
+  /** Hops from {@code s} to node {@code d}'s switch, leaving by {@code port} and then by the routes. */
+  private static int hopsOn(Topology t, int s, int port, int d) {
+    int at = t.linkAt(s, port).toSwitch();
+    int hops = 1;
+    for (; at != d; hops++) {
+      at = t.linkAt(at, t.route(at, d)).toSwitch();
+      assertTrue(hops < 4 * t.switches(), "no end");
+    }
+    return hops;
+  }
 }

@@ -250,4 +250,66 @@ class FileTopologyTest {
         () -> TopologyFile.parse(text.replace("\\n", "\n"), "test.topo"));
     assertEquals(message, e.getMessage());
   }
+
+  /**
+   * {@link Topology#routePorts} offers every port of a legal up-down route from here, the route's
+   * own first, then by length: each one, followed by the routes from the switch it leads to, never
+   * goes up after going down and arrives. With two spines, a node has two up ports to every other
+   * node; in the fat tree written as a file, whose other tops rank below the leaves, a leaf has
+   * its one way up to the root and no other.
+   */
+  @Test
+  void everyWayOfferedIsALegalUpDownRouteThatArrives() {
+    String spines = "nodes 4\nswitches 7\nroot 6\nlink 0 4\nlink 0 5\nlink 1 4\nlink 1 5\nlink 2 4\nlink 2 5\n"
+        + "link 3 4\nlink 3 5\nlink 4 6\nlink 5 6\n";
+    int[] ports = new int[64];
+    for (String text : List.of(spines, TestScenarios.RING_AND_RELAY, fatTree())) {
+      Topology t = build(text);
+      FileTopology f = (FileTopology) t;
+      for (int s = 0; s < t.switches(); s++) {
+        for (int in = 0; in < t.ports(s); in++) {
+          for (int d = 0; d < t.nodes(); d++) {
+            int first = t.route(s, in, d, 0);
+            int count = t.routePorts(s, in, d, 0, ports);
+            assertEquals(first, ports[0]);
+            if (first <= Topology.LOCAL_PORT) {
+              assertEquals(1, count);
+              continue;
+            }
+            boolean cameDown = in != Topology.LOCAL_PORT && f.nearerRoot(t.linkAt(s, in).toSwitch(), s);
+            for (int i = 0; i < count; i++) {
+              for (int j = 0; j < i; j++) {
+                assertTrue(ports[i] != ports[j], "twice: port " + ports[i]);
+              }
+              assertTrue(!cameDown || !f.nearerRoot(t.linkAt(s, ports[i]).toSwitch(), s), "up after down");
+              arrives(t, f, s, ports[i], d);
+            }
+          }
+        }
+      }
+    }
+    Topology t = build(spines);
+    assertEquals(2, t.routePorts(0, Topology.LOCAL_PORT, 2, 0, ports));
+    assertEquals(List.of(1, 2), List.of(ports[0], ports[1])); // node 2 mod 2 ways: switch 4 first
+    assertEquals(2, t.routePorts(0, Topology.LOCAL_PORT, 3, 0, ports));
+    assertEquals(List.of(2, 1), List.of(ports[0], ports[1])); // 3 mod 2: switch 5 first, 4 next
+    assertEquals(1, build(fatTree()).routePorts(16, Topology.LOCAL_PORT, 5, 0, ports));
+  }
+
+  /** Leaving {@code s} by {@code port}, then by the routes, a packet reaches node {@code d} never going up after down. */
+  private static void arrives(Topology t, FileTopology f, int s, int port, int d) {
+    boolean down = !f.nearerRoot(t.linkAt(s, port).toSwitch(), s);
+    int at = t.linkAt(s, port).toSwitch();
+    int in = t.linkAt(s, port).toPort();
+    for (int hops = 1; at != d; hops++) {
+      int out = t.route(at, in, d, 0);
+      assertTrue(out > 0 && hops < 2 * t.switches(), "stuck or looping from " + s + " port " + port + " to " + d);
+      Topology.Link l = t.linkAt(at, out);
+      boolean up = f.nearerRoot(l.toSwitch(), at);
+      assertTrue(!(down && up), "up after down from " + s + " port " + port + " to " + d);
+      down |= !up;
+      at = l.toSwitch();
+      in = l.toPort();
+    }
+  }
 }
