@@ -188,7 +188,7 @@ final class InitiatorSide implements Serializable {
     }
     send(ctx.ownerCore(), at - now(),
         new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
-            data, ctx.doorbellAt));
+            data, ctx.doorbellAt, at));
   }
 
   // ---- timeouts ----
