@@ -315,7 +315,7 @@ public final class Core extends Component {
   private io.ringfabric.model.Completion completionOf(UserProcess p) {
     Completion c = p.seen;
     return new io.ringfabric.model.Completion(
-        p.op, p.opNode, p.opRing, c.status(), c.data(), c.statusAt() - c.doorbellAt());
+        p.op, p.opNode, p.opRing, c.status(), c.data(), c.statusAt() - c.doorbellAt(), c.statusAt());
   }
 
   void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {

@@ -168,17 +168,20 @@ final class InitiatorSide implements Serializable {
     if (status == Status.DONE) {
       module.sampleDone(ctx.op(), bytes); // warm-up included: the series shows it
     }
+    // One rule for every latency: a sample counts if its interval began after the warm-up.
     if (counted(ctx.doorbellAt)) {
       counters(ctx.op()).countCompleted(status, bytes);
       if (status == Status.DONE) {
         if (ctx.op() == Op.PUT) {
           module.stats().putDone(at - ctx.doorbellAt);
         } else {
-          // the message latency runs from the element's PUT doorbell to this GET
-          module.stats().getDone(at - ctx.doorbellAt, at - ctx.origin.doorbellAt(), resultLength,
-              ctx.origin.group());
+          module.stats().getDone(at - ctx.doorbellAt);
         }
       }
+    }
+    if (status == Status.DONE && ctx.op() == Op.GET && counted(ctx.origin.doorbellAt())) {
+      // the message latency runs from the element's PUT doorbell to this GET
+      module.stats().messageDone(at - ctx.origin.doorbellAt(), resultLength, ctx.origin.group());
     }
     ctx.finish(status, resultLength);
     TraceSink recorder = module.recorder();

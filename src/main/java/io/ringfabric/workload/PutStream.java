@@ -113,7 +113,7 @@ public final class PutStream implements Program {
     }
     if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
       api.recordLatency("put-" + completion.status().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-          completion.latencyPs());
+          completion.latencyPs(), completion.statusAtPs());
     }
     if (completion.status() == Status.FULL && spec.retryOnFull()) {
       retrying = true;
