@@ -143,10 +143,13 @@ public final class Core extends Component {
     }
   }
 
-  /** The module set a context's status register to DONE or an error. */
+  /**
+   * The module set a context's status register to DONE or an error at {@code statusAt}: where every
+   * latency stops, whenever the process comes to see it.
+   */
   public record Completion(
       int process, int context, long sequence, Status status, int resultLength, byte[] data,
-      long doorbellAt) implements Message {
+      long doorbellAt, long statusAt) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.COMPLETION;
@@ -325,7 +328,7 @@ public final class Core extends Component {
   private io.ringfabric.model.Completion completionOf(UserProcess p) {
     Completion c = p.seen;
     return new io.ringfabric.model.Completion(
-        p.op, p.opNode, p.opRing, c.status(), c.data(), now() - c.doorbellAt());
+        p.op, p.opNode, p.opRing, c.status(), c.data(), c.statusAt() - c.doorbellAt(), c.statusAt());
   }
 
   void issue(UserProcess p, Op op, int target, int ring, byte[] payload) {

@@ -90,8 +90,7 @@ final class InitiatorSide implements Serializable {
       send(layout.memory(node), done - now(),
           new Memory.PayloadRead(ctx.index(), ctx.sequence(), d.localAddress(), d.length()));
     } else {
-      armDeadline(ctx, done);
-      sendRequest(ctx, done);
+      sendFirstRequest(ctx, done);
     }
   }
 
@@ -101,12 +100,21 @@ final class InitiatorSide implements Serializable {
       return;
     }
     ctx.payload = r.data();
-    long ready = module.work(); // building the request
-    armDeadline(ctx, ready); // from the request leaving: a retry must have the payload to resend
+    sendFirstRequest(ctx, module.work()); // after building the request: a retry must have the payload to resend
+  }
+
+  /**
+   * The action's first copy, ready at {@code ready}: its time limits start when it leaves, which
+   * may be later, behind other packets on the injection link; the last deadline it carries must
+   * be known before it is built.
+   */
+  private void sendFirstRequest(Context ctx, long ready) {
+    armDeadline(ctx, module.leavesAt(ctx.targetNode(), ready));
     sendRequest(ctx, ready);
   }
 
-  private void sendRequest(Context ctx, long ready) {
+  /** Sends a copy of the request, ready at {@code ready}; returns when its first packet leaves. */
+  private long sendRequest(Context ctx, long ready) {
     Packet.ActionId action = new Packet.ActionId(node, ctx.index(), ctx.sequence());
     Packet[] packets = ctx.op() == Op.PUT
         ? Packet.Header.putRequest(action, ctx.targetNode(), ctx.ring(), ctx.length(), ctx.giveUpAt,
@@ -119,6 +127,7 @@ final class InitiatorSide implements Serializable {
       recorder.requestSent(leaves, opId(ctx), layout.module(ctx.targetNode()),
           ctx.op() == Op.PUT ? ctx.length() : 0, ctx.ring(), ctx.retriesUsed + 1);
     }
+    return leaves;
   }
 
   /** A whole response has arrived: {@code first} is its first packet, {@code data} its payload. */
@@ -159,17 +168,20 @@ final class InitiatorSide implements Serializable {
     if (status == Status.DONE) {
       module.sampleDone(ctx.op(), bytes); // warm-up included: the series shows it
     }
+    // One rule for every latency: a sample counts if its interval began after the warm-up.
     if (counted(ctx.doorbellAt)) {
       counters(ctx.op()).countCompleted(status, bytes);
       if (status == Status.DONE) {
         if (ctx.op() == Op.PUT) {
           module.stats().putDone(at - ctx.doorbellAt);
         } else {
-          // the message latency runs from the element's PUT doorbell to this GET
-          module.stats().getDone(at - ctx.doorbellAt, at - ctx.origin.doorbellAt(), resultLength,
-              ctx.origin.group());
+          module.stats().getDone(at - ctx.doorbellAt);
         }
       }
+    }
+    if (status == Status.DONE && ctx.op() == Op.GET && counted(ctx.origin.doorbellAt())) {
+      // the message latency runs from the element's PUT doorbell to this GET
+      module.stats().messageDone(at - ctx.origin.doorbellAt(), resultLength, ctx.origin.group());
     }
     ctx.finish(status, resultLength);
     TraceSink recorder = module.recorder();
@@ -179,7 +191,7 @@ final class InitiatorSide implements Serializable {
     }
     send(ctx.ownerCore(), at - now(),
         new Core.Completion(ctx.ownerProcess(), ctx.index(), ctx.sequence(), status, resultLength,
-            data, ctx.doorbellAt));
+            data, ctx.doorbellAt, at));
   }
 
   // ---- timeouts ----
@@ -194,12 +206,15 @@ final class InitiatorSide implements Serializable {
     }
   }
 
-  /** The first copy of a request leaves at {@code sentAt}: its time limits start. */
+  /**
+   * The first copy of a request leaves at {@code sentAt}: its time limits start. The last
+   * deadline, which every copy carries to the target, is (retries + 1) timeouts later; since each
+   * retry waits a timeout from its own copy leaving, the initiator's own last deadline is never
+   * sooner, so a copy sent after it (a confirmation) reaches the target after the last deadline.
+   */
   private void armDeadline(Context ctx, long sentAt) {
-    long attempts = limits.retries() + 1L;
-    ctx.giveUpAt = limits.timeoutPs() > (Long.MAX_VALUE - sentAt) / attempts
-        ? Long.MAX_VALUE : sentAt + attempts * limits.timeoutPs();
-    deadlines.add(new Deadline(sentAt + limits.timeoutPs(), ctx.index(), ctx.sequence()));
+    ctx.giveUpAt = SimTime.later(sentAt, limits.retries() + 1L, limits.timeoutPs());
+    deadlines.add(new Deadline(SimTime.later(sentAt, limits.timeoutPs()), ctx.index(), ctx.sequence()));
     scheduleCheck();
   }
 
@@ -217,7 +232,9 @@ final class InitiatorSide implements Serializable {
   }
 
   /**
-   * Resends each request still unanswered at its deadline, while retries are left. After the last
+   * Resends each request still unanswered a timeout after its last copy left (not after it was
+   * built: a copy waiting behind others at injection is not resent before it has gone), while
+   * retries are left. After the last
    * deadline {@code module.confirmations} copies still go, each after twice the wait of the one
    * before (none by default without faults, where every answer comes): the target answers it
    * from its record of the action, or, never having served it, refuses it with TIMEOUT (it came
@@ -249,12 +266,9 @@ final class InitiatorSide implements Serializable {
         complete(ctx, Status.TIMEOUT, 0, null, module.work());
         continue;
       }
-      long done = module.work();
-      sendRequest(ctx, done);
-      int doublings = ctx.confirmationsUsed; // twice as long after each confirmation
-      long wait = limits.timeoutPs() > (Long.MAX_VALUE - done) >> doublings ? Long.MAX_VALUE - done
-          : limits.timeoutPs() << doublings;
-      deadlines.add(new Deadline(done + wait, ctx.index(), ctx.sequence()));
+      long leaves = sendRequest(ctx, module.work());
+      long waits = 1L << ctx.confirmationsUsed; // twice as long after each confirmation (at most 30)
+      deadlines.add(new Deadline(SimTime.later(leaves, waits, limits.timeoutPs()), ctx.index(), ctx.sequence()));
     }
     while (!deadlines.isEmpty() && isSettled(deadlines.peek())) {
       deadlines.poll();

@@ -12,13 +12,15 @@ import java.util.Map;
  * busy module delays the next doorbell, request or response. Requests and responses enter the
  * fabric through one injection link to the node's switch.
  *
- * <p>Time limits: an initiator resends a request it has no answer to after {@code module.timeout},
- * up to {@code module.retries} times. Every copy carries the initiator's last deadline (the
- * doorbell's request time plus (retries + 1) timeouts); a target that gets the request after it
- * refuses it with TIMEOUT instead of applying it. The initiator waits for the answer, so a context
- * ends TIMEOUT exactly when the ring was not touched, and an element is never lost or written
- * twice. A copy a target has already served is answered from its record of its last answer to
- * that context; copies of an action older than that record are dropped.
+ * <p>Time limits: an initiator resends a request it has no answer to {@code module.timeout} after
+ * the copy before left (its first packet went on the injection link), up to {@code module.retries}
+ * times. Every copy carries the initiator's last deadline (the first copy leaving plus (retries +
+ * 1) timeouts); a target that gets the request after it refuses it with TIMEOUT instead of
+ * applying it. A copy a target has already served is answered from its record of its last answer
+ * to that context; copies of an action older than that record are dropped. The initiator waits
+ * for the answer, so an element is never written twice, and an action the target answered
+ * TIMEOUT left the ring untouched; one that ends TIMEOUT unanswered (every answer lost) may have
+ * been applied: its outcome is unknown.
  *
  * <p>The two sides are {@link InitiatorSide} and {@link TargetSide}, which share no state. This
  * class keeps what they do share: the component the engine delivers events to (so one clock and
@@ -201,6 +203,14 @@ public final class MessagingModule extends Component {
     } else {
       initiator.onResponse(p, data);
     }
+  }
+
+  /**
+   * When packets for {@code targetNode} ready at {@code ready} would start to leave, were they
+   * injected now: {@link #inject} returns the same.
+   */
+  long leavesAt(int targetNode, long ready) {
+    return limits.directLocalPath() && targetNode == node ? ready : Math.max(ready, injection.freeAt());
   }
 
   /**

@@ -52,9 +52,16 @@ public interface ProcessApi {
   /**
    * Records one latency of a measure of the program's own, reported as
    * {@code latencyNs.<measure>} (lower-case letters and dashes; not put, get, message or roundTrip).
-   * Samples from before the warm-up's end are left out.
+   * The interval ends now; it counts only if it began at or after the warm-up's end.
    */
   void recordLatency(String measure, long ps);
+
+  /**
+   * As {@link #recordLatency(String, long)} for an interval that ended at {@code endedAtPs}, not
+   * now (a {@link Completion}'s, which ends when the module set the status): it counts only if it
+   * began, at {@code endedAtPs - ps}, at or after the warm-up's end.
+   */
+  void recordLatency(String measure, long ps, long endedAtPs);
 
   /**
    * Reads a status register of context {@code index} of this node's module through the process's

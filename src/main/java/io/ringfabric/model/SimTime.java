@@ -120,6 +120,23 @@ public final class SimTime {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Limits
+
+  /**
+   * {@code at + times x step} for {@code at, times, step >= 0}, or the end of the clock
+   * ({@code Long.MAX_VALUE}) where that lies beyond it: a limit set far off never wraps round
+   * into the past and comes at once.
+   */
+  public static long later(long at, long times, long step) {
+    return times != 0 && step > (Long.MAX_VALUE - at) / times ? Long.MAX_VALUE : at + times * step;
+  }
+
+  /** {@code at + step}, saturated as {@link #later(long, long, long)}. */
+  public static long later(long at, long step) {
+    return later(at, 1, step);
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Formats
 
   /**

@@ -5,19 +5,22 @@ import java.io.Serializable;
 /**
  * Where a component reports the latencies it measures, in picoseconds. The model owns this
  * interface and the statistics outside it decide how to keep the samples (they merge them exactly
- * at the end of a run, so how they are grouped never changes a result). Samples of actions whose
- * doorbell rang in the warm-up never reach it.
+ * at the end of a run, so how they are grouped never changes a result). One rule for every
+ * sample: it reaches it only if the interval it measures began at or after the warm-up's end.
  */
 public interface StatsSink extends Serializable {
   /** A PUT this module initiated completed DONE, {@code latencyPs} after its doorbell. */
   void putDone(long latencyPs);
 
+  /** A GET this module initiated completed DONE, {@code latencyPs} after its doorbell. */
+  void getDone(long latencyPs);
+
   /**
-   * A GET this module initiated completed DONE, {@code latencyPs} after its doorbell and
-   * {@code messageLatencyPs} after the doorbell of the PUT that made its element, an element of
-   * {@code size} bytes PUT by a process of group {@code group} (-1: none).
+   * A GET this module initiated completed DONE {@code latencyPs} after the doorbell of the PUT
+   * that made its element, an element of {@code size} bytes PUT by a process of group
+   * {@code group} (-1: none): the message latency.
    */
-  void getDone(long latencyPs, long messageLatencyPs, int size, int group);
+  void messageDone(long latencyPs, int size, int group);
 
   /** A program on this core measured one round trip. */
   void roundTrip(long ps);
@@ -37,7 +40,10 @@ public interface StatsSink extends Serializable {
     public void putDone(long latencyPs) {}
 
     @Override
-    public void getDone(long latencyPs, long messageLatencyPs, int size, int group) {}
+    public void getDone(long latencyPs) {}
+
+    @Override
+    public void messageDone(long latencyPs, int size, int group) {}
 
     @Override
     public void roundTrip(long ps) {}

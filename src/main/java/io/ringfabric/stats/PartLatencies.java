@@ -64,8 +64,12 @@ public final class PartLatencies implements StatsSink {
   }
 
   @Override
-  public void getDone(long latencyPs, long messageLatencyPs, int size, int group) {
+  public void getDone(long latencyPs) {
     get = recorded(get, latencyPs);
+  }
+
+  @Override
+  public void messageDone(long messageLatencyPs, int size, int group) {
     message = recorded(message, messageLatencyPs);
     messageBySize.computeIfAbsent(size, k -> new LatencyRecorder()).record(messageLatencyPs);
     messageByGroup.computeIfAbsent(group, k -> new LatencyRecorder()).record(messageLatencyPs);

@@ -26,9 +26,9 @@ import java.util.Locale;
  * included, goes to a {@link LatencySink}. In the closed loop a request arrives when the program
  * decides to PUT, so this is the PUT's latency plus the payload store. With {@code on-full =
  * retry} a request answered FULL is sent again after the backoff and its latency runs to its last
- * PUT's end. A PUT that ends in an error has its latency, doorbell to poll, in a measure of that
- * ending ({@code put-full}, {@code put-timeout}): the module's PUT latency counts only DONE, so a
- * fast FULL pulls nothing down.
+ * PUT's end. A PUT that ends in an error has its latency, doorbell to the module setting the
+ * status as for {@code put}, in a measure of that ending ({@code put-full}, {@code put-timeout}):
+ * the module's PUT latency counts only DONE, so a fast FULL pulls nothing down.
  */
 public final class PutStream implements Program {
 
@@ -113,7 +113,7 @@ public final class PutStream implements Program {
     }
     if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
       api.recordLatency("put-" + completion.status().name().toLowerCase(Locale.ROOT).replace('_', '-'),
-          completion.latencyPs());
+          completion.latencyPs(), completion.statusAtPs());
     }
     if (completion.status() == Status.FULL && spec.retryOnFull()) {
       retrying = true;

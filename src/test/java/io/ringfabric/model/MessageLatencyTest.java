@@ -116,4 +116,29 @@ class MessageLatencyTest {
     assertEquals(after, r.ops().get("put").ok());
     assertEquals(after, r.latencyNs().get("put").count());
   }
+
+  /**
+   * One rule for every latency: a sample counts if its interval began after the warm-up. Twenty
+   * PUTs all ring before the 50 us warm-up ends; a slow consumer takes twelve of their elements
+   * after it. The GETs count (their doorbells ring after it) but the messages, which began at the
+   * PUTs' doorbells, do not: it used to say "put issued 0" and "message count 12".
+   */
+  @Test
+  void aMessageWhosePutRangInTheWarmUpIsNotCounted() {
+    RunResult r = Simulation.run(io.ringfabric.config.ScenarioLoader.parse("""
+        ringfabric {
+          topology { kind = ring, dims = [2] }
+          warmup = 50us
+          rings = [ { id = 0, nodes = [1], capacity = 64KiB, max-element = 256 } ]
+          workload.processes = [
+            { program = put-stream, nodes = [0], core = 1, target { pattern = fixed, node = 1, ring = 0 }, size = 64, ops = 20 }
+            { program = get-stream, nodes = [1], core = 0, source { node = self, ring = 0 }, think = 5us, idle-limit = 10 }
+          ]
+        }
+        """, "warm.conf", List.of()));
+    assertEquals(0, r.ops().get("put").issued());
+    assertEquals(12, r.ops().get("get").ok());
+    assertEquals(12, r.latencyNs().get("get").count());
+    assertEquals(0, r.latencyNs().containsKey("message") ? r.latencyNs().get("message").count() : 0);
+  }
 }

@@ -100,6 +100,11 @@ class PingPongTest {
         }
 
         @Override
+        public void recordLatency(String measure, long ps, long endedAtPs) {
+          api.recordLatency(measure, ps, endedAtPs);
+        }
+
+        @Override
         public void waitForArrival() {
           api.waitForArrival();
         }

@@ -194,4 +194,18 @@ class SimTimeTest {
       assertTrue(SimTime.compact(ps).matches("[0-9.]+(ns|us|ms|s)|about 106 days"), SimTime.compact(ps));
     }
   }
+
+  /** A limit past the end of the clock is the end of the clock; one that just fits is exact. */
+  @Test
+  void aLaterTimePastTheEndOfTheClockIsItsEnd() {
+    long max = Long.MAX_VALUE;
+    assertEquals(max, SimTime.later(max - 10, 11));
+    assertEquals(max, SimTime.later(max - 10, 10));
+    assertEquals(max - 1, SimTime.later(max - 10, 9));
+    assertEquals(max, SimTime.later(1_000, 3, max / 3));
+    assertEquals(1_000 + 3 * ((max - 1_000) / 3), SimTime.later(1_000, 3, (max - 1_000) / 3));
+    assertEquals(max, SimTime.later(54_775_808, 9_223_372_036_800_000_000L), "the issue's huge timeout");
+    assertEquals(7, SimTime.later(7, 0, max), "no step at all");
+    assertEquals(7 + 40, SimTime.later(7, 4, 10));
+  }
 }

@@ -35,8 +35,8 @@ class SmallTypesTest {
 
   @Test
   void aCompletionIsOkOnlyWhenDone() {
-    assertTrue(new Completion(Op.PUT, 1, 0, Status.DONE, null, 5).ok());
-    assertFalse(new Completion(Op.GET, 1, 0, Status.EMPTY, null, 5).ok());
+    assertTrue(new Completion(Op.PUT, 1, 0, Status.DONE, null, 5, 5).ok());
+    assertFalse(new Completion(Op.GET, 1, 0, Status.EMPTY, null, 5, 5).ok());
   }
 
   @Test

@@ -20,10 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The module's time limit and retries: a retry is answered from the target's record, never applied twice.
  *
- * <p>Left alive in InitiatorSide. In onTimeoutCheck, {@code timeoutPs > (MAX - done) >> doublings}
- * as {@code >=} (line 255): at equality the wait fits, and the two differ only by a deadline within
- * 2^doublings ps of the end of time (the end of time itself instead), where no run goes. Not
- * equivalent: in scheduleCheck {@code now + moduleLatency} as {@code now - moduleLatency} (214)
+ * <p>Left alive in InitiatorSide. Not equivalent: in scheduleCheck {@code now + moduleLatency} as {@code now - moduleLatency} (214)
  * lets a check come sooner than one piece of module work when the earliest deadline is that close
  * after a check; no test here arms two deadlines that close (the actor engine's lookahead rests
  * on that minimum delay).
@@ -144,6 +141,54 @@ class TimeoutTest {
     assertEquals(3, run.machine().module(0).injection().packets(), "the request and two retries");
     assertEquals(0, run.ring(3, 0).elements());
     assertTrue(s.log().get(0).latencyPs() > 692_800, "no TIMEOUT before the last deadline");
+  }
+
+  /**
+   * Three 64 KiB PUTs rung at once leave node 0 one after another, 55.7 us each on the injection
+   * link (256 packets of 272 B at 10 Gb/s), the third about 111 us after it was built. Each is
+   * answered about 58 us after it leaves, within the 70 us limit, so none is resent; counted from
+   * when it was built, the second and third were resent before their first copy had left, and the
+   * third reached node 1 after the last deadline it carried.
+   */
+  @Test
+  void theTimeLimitsRunFromTheRequestLeavingNotFromItsWaitForTheInjectionLink() {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).timeout(70_000_000, 1)
+        .ring(NodeSet.of(1), 0, 256 * 1024, 64 * 1024);
+    for (int core = 1; core <= 3; core++) {
+      t.putStream(NodeSet.of(0), core, Pattern.FIXED, 1, 0, 64 * 1024, 1, 0);
+    }
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult r = run.result();
+    assertEquals(new RunResult.Ops(3, 3, Map.of()), r.ops().get("put"));
+    assertEquals(0, r.module().retries(), "no copy resent: each was answered within the limit of its leaving");
+    assertEquals(0, r.module().refusedLate());
+    assertEquals(3 * 256, run.machine().module(0).injection().packets(), "each request sent once");
+    assertEquals(3, run.ring(1, 0).elements());
+  }
+
+  /**
+   * The issue's scenario with the consumer on another node (reference.conf's limits, nothing
+   * lost): 64 KiB PUTs from three cores of node 0 queue for its injection link, up to two
+   * requests (115 us) long. Counted from the request being built they were resent and refused
+   * as too late (4 of 9 ended TIMEOUT); from the request leaving, none ends TIMEOUT.
+   */
+  @Test
+  void onALosslessFabricRequestsQueuedAtInjectionDoNotEndTimeout() {
+    RunResult r = io.ringfabric.run.Simulation.run(io.ringfabric.config.ScenarioLoader.parse("""
+        ringfabric {
+          topology { kind = torus, dims = [4, 4] }
+          rings = [ { id = 0, nodes = [1], capacity = 2MiB, max-element = 64KiB } ]
+          workload.processes = [
+            { program = get-stream, nodes = [2], core = 0, source { node = 1, ring = 0 }, empty-backoff = 1us, idle-limit = 3000 }
+            { program = put-stream, nodes = [0], core = 1, target { pattern = fixed, node = 1, ring = 0 }, size = 64KiB, ops = 3 }
+            { program = put-stream, nodes = [0], core = 2, target { pattern = fixed, node = 1, ring = 0 }, size = 64KiB, ops = 3 }
+            { program = put-stream, nodes = [0], core = 3, target { pattern = fixed, node = 1, ring = 0 }, size = 64KiB, ops = 3 }
+          ]
+        }
+        """, "queued.conf", List.of()));
+    assertEquals(new RunResult.Ops(9, 9, Map.of()), r.ops().get("put"));
+    assertEquals(0, r.module().refusedLate());
+    assertEquals(9, r.ops().get("get").ok());
   }
 
   @Test
@@ -362,6 +407,34 @@ class TimeoutTest {
   }
 
   /**
+   * module.timeout = 9223372.0368s on a lossless fabric: a request that leaves after 54.8 us has
+   * its first deadline past the end of time. It must never come (the sum used to wrap round into
+   * the past, and every request was resent at once, retries 612 in the issue's run).
+   */
+  @Test
+  void aDeadlinePastTheEndOfTimeNeverComes() {
+    long timeout = 9_223_372_036_800_000_000L;
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).timeout(timeout, 2).ring(NodeSet.all(), 0, 4096, 256);
+    Machine m = BuiltMachine.of(t.build()).machine();
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    List<Event> out = new ArrayList<>();
+    module.attach(out::add);
+    module.start();
+    module.deliver(new Event(100_000_000, core, 0, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x1000, 64)));
+    for (int seen = 0; seen < out.size(); seen++) {
+      if (out.get(seen).kind() == MessageKind.TIMEOUT_CHECK) {
+        module.deliver(out.get(seen));
+      }
+    }
+    assertEquals(List.of(100_020_000L), times(out, MessageKind.PACKET_ARRIVAL), "the request, never resent");
+    assertEquals(List.of(), times(out, MessageKind.TIMEOUT_CHECK), "no deadline to check before the end of time");
+    assertEquals(Long.MAX_VALUE, ((Switch.PacketArrival) out.get(0).message()).packet().giveUpAt());
+    assertEquals(0, module.retries());
+  }
+
+  /**
    * With no retry and two confirmation copies, a quarter of all time as the limit: the first copy
    * goes at its deadline (and the module's work), with twice the limit to wait; the second waits
    * until the end of time, since four times the limit would pass it.
@@ -381,13 +454,42 @@ class TimeoutTest {
   }
 
   /**
-   * With no module latency two GETs rung at one time are ready at one time and reach their
-   * deadlines together: the retries go in context order, context 0's first though context 1 rang first.
-   * (The sequence, the deadlines' last key, never decides: a context's older actions are settled,
-   * and a settled deadline is dropped whichever way it is ordered.)
+   * With no module latency two GETs rung at one time to the node's own ring (module.local-path =
+   * direct: they need no injection link, so neither waits for the other to leave) leave at one
+   * time and reach their deadlines together: the retries go in context order, context 0's first
+   * though context 1 rang first. (The sequence, the deadlines' last key, never decides: a
+   * context's older actions are settled, and a settled deadline is dropped whichever way it is
+   * ordered.)
    */
   @Test
   void deadlinesDueTogetherAreRetriedInContextOrder() {
+    TestScenarios t = TestScenarios.of("mesh", 3, 1).moduleLatency(0).timeout(1_000_000, 1)
+        .ring(NodeSet.all(), 0, 4096, 256);
+    t.directLocalPath = true;
+    Machine m = BuiltMachine.of(t.build()).machine();
+    MessagingModule module = m.module(0);
+    int core = m.layout().core(0, 0);
+    assertEquals(0, module.mapFreeContext(core, 0));
+    assertEquals(1, module.mapFreeContext(core, 1));
+    List<Event> out = new ArrayList<>();
+    module.attach(out::add);
+    module.start();
+    module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(1, Op.GET, 0, 0, 0x1000, 64)));
+    module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 0, 0, 0x2000, 64)));
+    Event check = out.stream().filter(e -> e.kind() == MessageKind.TIMEOUT_CHECK).findFirst().orElseThrow();
+    assertEquals(2_000_000, check.time());
+    module.deliver(check);
+    List<String> sent = out.stream().filter(e -> e.kind() == MessageKind.PACKET_DELIVERED)
+        .map(e -> e.time() + " context " + ((MessagingModule.PacketDelivered) e.message()).packet().sourceContext()).toList();
+    assertEquals(List.of("1000000 context 1", "1000000 context 0", "2000000 context 0", "2000000 context 1"), sent);
+  }
+
+  /**
+   * Two GETs rung at one time to another node: the second leaves 12.8 ns (the first's header) after
+   * the first, on the injection link, and its limit runs from then, not from when it was ready.
+   */
+  @Test
+  void aRequestWaitingForTheInjectionLinkIsResentATimeoutAfterItLeft() {
     Machine m = BuiltMachine.of(TestScenarios.of("mesh", 3, 1).moduleLatency(0).timeout(1_000_000, 1)
         .ring(NodeSet.all(), 0, 4096, 256).build()).machine();
     MessagingModule module = m.module(0);
@@ -399,12 +501,15 @@ class TimeoutTest {
     module.start();
     module.deliver(new Event(1_000_000, core, 0, module.id(), new MessagingModule.Doorbell(1, Op.GET, 2, 0, 0x1000, 64)));
     module.deliver(new Event(1_000_000, core, 1, module.id(), new MessagingModule.Doorbell(0, Op.GET, 2, 0, 0x2000, 64)));
-    Event check = out.stream().filter(e -> e.kind() == MessageKind.TIMEOUT_CHECK).findFirst().orElseThrow();
-    assertEquals(2_000_000, check.time());
-    module.deliver(check);
+    for (int seen = 0; seen < out.size(); seen++) {
+      if (out.get(seen).kind() == MessageKind.TIMEOUT_CHECK && out.get(seen).time() < 3_000_000) {
+        module.deliver(out.get(seen));
+      }
+    }
     List<String> sent = out.stream().filter(e -> e.kind() == MessageKind.PACKET_ARRIVAL)
-        .map(e -> e.time() + " context " + ((Switch.PacketArrival) e.message()).packet().sourceContext()).toList();
-    // each request leaves 12.8 ns (its header) after the one before, on the injection link
-    assertEquals(List.of("1000000 context 1", "1012800 context 0", "2000000 context 0", "2012800 context 1"), sent);
+        .map(e -> e.time() + " context " + ((Switch.PacketArrival) e.message()).packet().sourceContext()
+            + " until " + ((Switch.PacketArrival) e.message()).packet().giveUpAt()).toList();
+    assertEquals(List.of("1000000 context 1 until 3000000", "1012800 context 0 until 3012800",
+        "2000000 context 1 until 3000000", "2012800 context 0 until 3012800"), sent);
   }
 }

@@ -123,7 +123,7 @@ class OpenLoopTest {
         now += arg;
         if (what.equals("put")) {
           backlogs.add(program.backlog());
-          program.onComplete(api, new Completion(Op.PUT, 0, 0, Status.DONE, null, arg));
+          program.onComplete(api, new Completion(Op.PUT, 0, 0, Status.DONE, null, arg, now));
         } else {
           program.onWake(api);
         }
