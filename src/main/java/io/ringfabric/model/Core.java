@@ -103,7 +103,8 @@ public final class Core extends Component {
       REPOLL,
       OBSERVED,
       INTERRUPT,
-      ARRIVAL
+      ARRIVAL,
+      WAIT_OVER
     }
 
     @Override
@@ -207,6 +208,7 @@ public final class Core extends Component {
       case OBSERVED -> sharing.onObserved(p, generation);
       case INTERRUPT -> seen(p);
       case ARRIVAL -> sharing.requestCore(p, Step.ARRIVAL);
+      case WAIT_OVER -> waitOver(p, generation);
       default -> throw new IllegalStateException(reason.toString());
     }
   }
@@ -222,6 +224,14 @@ public final class Core extends Component {
       send(id(), timing.pollIntervalPs(), new Wake(p.index, Wake.Reason.REPOLL));
     } else {
       sharing.requestCore(p, Step.POLL);
+    }
+  }
+
+  /** The limit of a wait for an arrival has passed: unless an arrival ended that wait, it ends now. */
+  private void waitOver(UserProcess p, long wait) {
+    if (p.state == UserProcess.State.WAITING_ARRIVAL && p.waits == wait) {
+      p.state = UserProcess.State.SLEEPING;
+      sharing.requestCore(p, Step.WAKE);
     }
   }
 

@@ -46,6 +46,12 @@ public interface ProcessApi {
    */
   void waitForArrival();
 
+  /**
+   * As {@link #waitForArrival()}, for at most {@code limitPs}: when no arrival has come by then,
+   * {@link Program#onWake} runs instead of {@link Program#onArrival}.
+   */
+  void waitForArrival(long limitPs);
+
   /** Records one round-trip time (a ping-pong's measurement). */
   void recordRoundTrip(long ps);
 

@@ -105,6 +105,11 @@ class PingPongTest {
         }
 
         @Override
+        public void waitForArrival(long limitPs) {
+          api.waitForArrival(limitPs);
+        }
+
+        @Override
         public void touchContext(int index) {
           api.touchContext(index);
         }
