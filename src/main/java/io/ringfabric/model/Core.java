@@ -141,8 +141,12 @@ public final class Core extends Component {
     }
   }
 
-  /** An element arrived in ring {@code ring}, which process {@code process} of this core drains. */
-  public record ArrivalNotification(int node, int ring, int process) implements Message {
+  /**
+   * An element arrived in ring {@code ring}, which process {@code process} of this core drains;
+   * or, {@code spent}, a GET of that process reached the ring after the last such arrival, so an
+   * arrival it has not waited for yet is no reason to wake it: its GETs have seen the element.
+   */
+  public record ArrivalNotification(int node, int ring, int process, boolean spent) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.ARRIVAL_NOTIFICATION;
@@ -237,8 +241,12 @@ public final class Core extends Component {
 
   /** An element arrived in a ring this core's process registered for. */
   private void onArrival(ArrivalNotification a) {
-    notifications++;
     UserProcess p = processes.get(a.process());
+    if (a.spent()) {
+      p.pendingArrival = false;
+      return;
+    }
+    notifications++;
     if (p.isOver()) {
       return;
     }

@@ -65,7 +65,9 @@ public final class Memory extends Component {
    * A process registered for a ring's arrivals. It is armed when one of its GETs finds the ring
    * EMPTY, and the next arrival notifies it and disarms it: an element that comes while the
    * process is still draining the ring is one its own GETs will find, so it raises nothing that
-   * could later wake the process into an empty ring.
+   * could later wake the process into an empty ring. For the same reason, the process's first
+   * GET to reach the ring after a notification (one it made for another reason, a wait's limit
+   * or a TIMEOUT) spends that notification, if the process has not waited for it yet.
    */
   private static final class Listener implements Serializable {
     static final Comparator<Listener> ORDER =
@@ -74,6 +76,7 @@ public final class Memory extends Component {
     final int process;
     final int context;
     boolean armed;
+    boolean notified; // since its last GET reached the ring
 
     Listener(int core, int process, int context) {
       this.core = core;
@@ -195,7 +198,8 @@ public final class Memory extends Component {
       for (Listener l : listeners.getOrDefault(put.ring(), List.of())) {
         if (l.armed) {
           l.armed = false;
-          send(l.core, done - now(), new Core.ArrivalNotification(node, put.ring(), l.process));
+          l.notified = true;
+          send(l.core, done - now(), new Core.ArrivalNotification(node, put.ring(), l.process, false));
         }
       }
     }
@@ -216,20 +220,29 @@ public final class Memory extends Component {
         occupancy.get(get.ring()).set(now(), ring.usedBytes());
       }
     }
-    if (status == Status.EMPTY && get.action().node() == node) {
-      arm(get.ring(), get.action().context());
-    }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
+    if (get.action().node() == node) {
+      reached(get.ring(), get.action().context(), status == Status.EMPTY, done);
+    }
     ElementOrigin origin = element == null ? ElementOrigin.NONE : born.get(get.ring()).pollFirst();
     send(module, done - now(), result(get.action(), get.ring(), status, element, origin, ring));
   }
 
-  /** The process draining {@code ringId} through {@code context} found it EMPTY: the next arrival wakes it. */
-  private void arm(int ringId, int context) {
+  /**
+   * A GET of this node's {@code context} reached ring {@code ringId}, done at {@code done}: if
+   * that context's process is registered for the ring, it spends the notification sent since its
+   * last GET, and if the ring was EMPTY the next arrival notifies the process.
+   */
+  private void reached(int ringId, int context, boolean empty, long done) {
     for (Listener l : listeners.getOrDefault(ringId, List.of())) {
-      if (l.context == context) {
-        l.armed = true;
+      if (l.context != context) {
+        continue;
       }
+      if (l.notified) {
+        l.notified = false;
+        send(l.core, done - now(), new Core.ArrivalNotification(node, ringId, l.process, true));
+      }
+      l.armed = empty;
     }
   }
 

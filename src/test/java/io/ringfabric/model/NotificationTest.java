@@ -11,6 +11,8 @@ import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.trace.TraceLevel;
 import io.ringfabric.trace.TraceOptions;
+import io.ringfabric.workload.ElementCheck;
+import io.ringfabric.workload.GetStream;
 import io.ringfabric.workload.GetStreamSpec;
 import io.ringfabric.workload.PutStreamSpec;
 import java.io.IOException;
@@ -199,6 +201,64 @@ class NotificationTest {
     long empty = r.ops().get("get").errors().getOrDefault("EMPTY", 0L);
     assertEquals(10, empty, "one EMPTY after each pair");
     assertEquals(empty, r.module().notifications(), "one notification per EMPTY, each followed by an element");
+  }
+
+  /** A get-stream that counts the wakes by an arrival whose next GET found the ring EMPTY. */
+  private static final class StaleWakes implements Program {
+    final GetStream inner;
+    boolean wokenByArrival;
+    int wakes;
+    int stale;
+
+    StaleWakes(GetStreamSpec spec) {
+      inner = new GetStream(spec, new ElementCheck());
+    }
+
+    @Override
+    public void onStart(ProcessApi api) {
+      inner.onStart(api);
+    }
+
+    @Override
+    public void onComplete(ProcessApi api, Completion c) {
+      if (wokenByArrival && c.status() == Status.EMPTY) {
+        stale++;
+      }
+      wokenByArrival = false;
+      inner.onComplete(api, c);
+    }
+
+    @Override
+    public void onWake(ProcessApi api) {
+      inner.onWake(api);
+    }
+
+    @Override
+    public void onArrival(ProcessApi api, int ring) {
+      wokenByArrival = true;
+      wakes++;
+      inner.onArrival(api, ring);
+    }
+  }
+
+  @Test
+  void anArrivalDuringAGetMadeAfterAWaitsLimitDoesNotWakeTheConsumerLaterIntoAnEmptyRing() {
+    // the consumer's waits end by their limit at every phase against the producer's arrivals,
+    // so some arrivals come while the GET made at a limit is on its way and takes them
+    int stale = 0;
+    long arrivalsDuringAGet = 0;
+    for (long limit = 200_000; limit <= 2_000_000; limit += 20_000) {
+      TestScenarios t = scenario(true, false);
+      GetStreamSpec spec = new GetStreamSpec(-1, 0, 3, 1000, limit, 0, true);
+      t.groups.set(1, new ProcessGroupSpec(1, "get-stream", NodeSet.of(1), 0, 1, spec, false));
+      StaleWakes consumer = new StaleWakes(spec);
+      CustomPrograms.Run run = new CustomPrograms().on(1, (node, i) -> consumer).run(t);
+      assertEquals(3, run.result().ops().get("get").ok());
+      stale += consumer.stale;
+      arrivalsDuringAGet += run.result().module().notifications() - consumer.wakes;
+    }
+    assertTrue(arrivalsDuringAGet > 0, "some arrivals came while a GET was on its way");
+    assertEquals(0, stale, "wakes by an arrival whose GET found the ring EMPTY");
   }
 
   @Test
