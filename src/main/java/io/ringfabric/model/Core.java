@@ -116,7 +116,8 @@ public final class Core extends Component {
       REPOLL,
       OBSERVED,
       INTERRUPT,
-      ARRIVAL
+      ARRIVAL,
+      WAIT_OVER
     }
 
     @Override
@@ -156,8 +157,12 @@ public final class Core extends Component {
     }
   }
 
-  /** An element arrived in ring {@code ring}, which process {@code process} of this core drains. */
-  public record ArrivalNotification(int node, int ring, int process) implements Message {
+  /**
+   * An element arrived in ring {@code ring}, which process {@code process} of this core drains;
+   * or, {@code spent}, a GET of that process reached the ring after the last such arrival, so an
+   * arrival it has not waited for yet is no reason to wake it: its GETs have seen the element.
+   */
+  public record ArrivalNotification(int node, int ring, int process, boolean spent) implements Message {
     @Override
     public MessageKind kind() {
       return MessageKind.ARRIVAL_NOTIFICATION;
@@ -223,6 +228,7 @@ public final class Core extends Component {
       case OBSERVED -> sharing.onObserved(p, generation);
       case INTERRUPT -> seen(p);
       case ARRIVAL -> sharing.requestCore(p, Step.ARRIVAL);
+      case WAIT_OVER -> waitOver(p, generation);
       default -> throw new IllegalStateException(reason.toString());
     }
   }
@@ -241,10 +247,22 @@ public final class Core extends Component {
     }
   }
 
+  /** The limit of a wait for an arrival has passed: unless an arrival ended that wait, it ends now. */
+  private void waitOver(UserProcess p, long wait) {
+    if (p.state == UserProcess.State.WAITING_ARRIVAL && p.waits == wait) {
+      p.state = UserProcess.State.SLEEPING;
+      sharing.requestCore(p, Step.WAKE);
+    }
+  }
+
   /** An element arrived in a ring this core's process registered for. */
   private void onArrival(ArrivalNotification a) {
-    notifications++;
     UserProcess p = processes.get(a.process());
+    if (a.spent()) {
+      p.pendingArrival = false;
+      return;
+    }
+    notifications++;
     if (p.isOver()) {
       return;
     }

@@ -93,7 +93,7 @@ public final class Machine {
 
   /**
    * The OS of {@code node} maps a free context into a new process running {@code program} on
-   * core {@code core}; with {@code notifyRing} at 0 or above, the process is the one ring
+   * core {@code core}; with {@code notifyRing} at 0 or above, the process is one of those ring
    * {@code notifyRing}'s arrivals notify.
    *
    * @param group the process group it belongs to, for the latency breakdowns
@@ -104,8 +104,8 @@ public final class Machine {
     int process = c.processCount();
     int context = modules[node].mapFreeContext(c.id(), process);
     c.addProcess(name, program, seed, context, interruptCompletion, group);
-    if (notifyRing >= 0) {
-      memories[node].registerArrivalNotification(notifyRing, c.id(), process);
+    if (notifyRing >= 0 && context >= 0) {
+      memories[node].registerArrivalNotification(notifyRing, c.id(), process, context);
     }
   }
 

@@ -1,8 +1,10 @@
 package io.ringfabric.model;
 
+import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +27,8 @@ public final class Memory extends Component {
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
   private final Map<Integer, Samples> occupancy = new TreeMap<>(); // by ring
   private final Sampling sampling;
-  private final Map<Integer, int[]> notifyCore = new TreeMap<>(); // ring -> {core component, process}
+  // Per ring, the processes its arrivals notify, by core component then process.
+  private final Map<Integer, List<Listener>> listeners = new TreeMap<>();
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
@@ -51,10 +54,38 @@ public final class Memory extends Component {
 
   /**
    * Registers the process to notify when an element arrives in a ring with notification on: the
-   * {@code process}-th of core {@code coreComponent}. One process per ring.
+   * {@code process}-th of core {@code coreComponent}, which drains the ring through its module
+   * context {@code context}. Any number of processes may register for one ring; an arrival
+   * notifies each, in the order of their cores and then of the processes on a core.
    */
-  public void registerArrivalNotification(int ringId, int coreComponent, int process) {
-    notifyCore.putIfAbsent(ringId, new int[] {coreComponent, process});
+  public void registerArrivalNotification(int ringId, int coreComponent, int process, int context) {
+    List<Listener> list = listeners.computeIfAbsent(ringId, r -> new ArrayList<>());
+    list.add(new Listener(coreComponent, process, context));
+    list.sort(Listener.ORDER);
+  }
+
+  /**
+   * A process registered for a ring's arrivals. It is armed when one of its GETs finds the ring
+   * EMPTY, and the next arrival notifies it and disarms it: an element that comes while the
+   * process is still draining the ring is one its own GETs will find, so it raises nothing that
+   * could later wake the process into an empty ring. For the same reason, the process's first
+   * GET to reach the ring after a notification (one it made for another reason, a wait's limit
+   * or a TIMEOUT) spends that notification, if the process has not waited for it yet.
+   */
+  private static final class Listener implements Serializable {
+    static final Comparator<Listener> ORDER =
+        Comparator.<Listener>comparingInt(l -> l.core).thenComparingInt(l -> l.process);
+    final int core;
+    final int process;
+    final int context;
+    boolean armed;
+    boolean notified; // since its last GET reached the ring
+
+    Listener(int core, int process, int context) {
+      this.core = core;
+      this.process = process;
+      this.context = context;
+    }
   }
 
   /** The time series of ring {@code ringId}'s bytes in use. */
@@ -170,9 +201,14 @@ public final class Memory extends Component {
       done = access(status == Status.DONE ? RingBuffer.HEADER_BYTES + put.payload().length : 0);
     }
     send(module, done - now(), result(put.action(), put.ring(), status, null, ElementOrigin.NONE, ring));
-    int[] who = notifyCore.get(put.ring());
-    if (status == Status.DONE && who != null) {
-      send(who[0], done - now(), new Core.ArrivalNotification(node, put.ring(), who[1]));
+    if (status == Status.DONE) {
+      for (Listener l : listeners.getOrDefault(put.ring(), List.of())) {
+        if (l.armed) {
+          l.armed = false;
+          l.notified = true;
+          send(l.core, done - now(), new Core.ArrivalNotification(node, put.ring(), l.process, false));
+        }
+      }
     }
   }
 
@@ -192,8 +228,29 @@ public final class Memory extends Component {
       }
     }
     long done = access(element == null ? 0 : RingBuffer.HEADER_BYTES + element.length);
+    if (get.action().node() == node) {
+      reached(get.ring(), get.action().context(), status == Status.EMPTY, done);
+    }
     ElementOrigin origin = element == null ? ElementOrigin.NONE : born.get(get.ring()).pollFirst();
     send(module, done - now(), result(get.action(), get.ring(), status, element, origin, ring));
+  }
+
+  /**
+   * A GET of this node's {@code context} reached ring {@code ringId}, done at {@code done}: if
+   * that context's process is registered for the ring, it spends the notification sent since its
+   * last GET, and if the ring was EMPTY the next arrival notifies the process.
+   */
+  private void reached(int ringId, int context, boolean empty, long done) {
+    for (Listener l : listeners.getOrDefault(ringId, List.of())) {
+      if (l.context != context) {
+        continue;
+      }
+      if (l.notified) {
+        l.notified = false;
+        send(l.core, done - now(), new Core.ArrivalNotification(node, ringId, l.process, true));
+      }
+      l.armed = empty;
+    }
   }
 
   private static MessagingModule.RingResult result(Packet.ActionId action, int ringId,

@@ -42,9 +42,18 @@ public interface ProcessApi {
   /**
    * Leaves the core idle until an element arrives in a ring of this node registered to notify
    * this process (a ring with {@code notify = true} drained by it), then {@link Program#onArrival}
-   * runs, an interrupt latency later. An arrival while the process was busy is not lost.
+   * runs, an interrupt latency later. The ring notifies a process for the first element to
+   * arrive after one of its GETs found the ring EMPTY, so drain the ring to EMPTY before waiting.
+   * An arrival while the process was busy is not lost, unless a GET of its own reached the ring
+   * after the element did (that GET saw it).
    */
   void waitForArrival();
+
+  /**
+   * As {@link #waitForArrival()}, for at most {@code limitPs}: when no arrival has come by then,
+   * {@link Program#onWake} runs instead of {@link Program#onArrival}.
+   */
+  void waitForArrival(long limitPs);
 
   /** Records one round-trip time (a ping-pong's measurement). */
   void recordRoundTrip(long ps);

@@ -112,15 +112,28 @@ final class ProcessHandle implements ProcessApi {
 
   @Override
   public void waitForArrival() {
-    choose(() -> {
-      if (p.pendingArrival) {
-        p.pendingArrival = false;
-        p.state = UserProcess.State.SLEEPING;
-        core.send(core.id(), 0, new Core.Wake(p.index, Core.Wake.Reason.ARRIVAL));
-      } else {
-        p.state = UserProcess.State.WAITING_ARRIVAL;
-      }
-    });
+    choose(() -> waitForArrival(p, -1));
+  }
+
+  @Override
+  public void waitForArrival(long limitPs) {
+    checkDuration(limitPs, "wait");
+    choose(() -> waitForArrival(p, limitPs));
+  }
+
+  /** Waits, for at most {@code limitPs} unless it is negative; an arrival that came already ends the wait at once. */
+  private void waitForArrival(UserProcess p, long limitPs) {
+    p.waits++; // a limit of an earlier wait must not end this one
+    if (p.pendingArrival) {
+      p.pendingArrival = false;
+      p.state = UserProcess.State.SLEEPING;
+      core.send(core.id(), 0, new Core.Wake(p.index, Core.Wake.Reason.ARRIVAL));
+      return;
+    }
+    p.state = UserProcess.State.WAITING_ARRIVAL;
+    if (limitPs >= 0) {
+      core.send(core.id(), limitPs, new Core.Wake(p.index, Core.Wake.Reason.WAIT_OVER, p.waits));
+    }
   }
 
   @Override

@@ -39,6 +39,7 @@ final class UserProcess implements Serializable {
   int group = -1; // the process group it belongs to
   int arrivalRing = -1; // the ring of the last arrival notification
   boolean pendingArrival; // an arrival came while the process was not waiting for one
+  long waits; // waits for an arrival begun: which one a wait's limit belongs to
   // Chosen during a callback: the next action.
   Runnable next;
 

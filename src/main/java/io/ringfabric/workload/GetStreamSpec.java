@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * {@code program = get-stream}: GETs from ring {@code ring} on {@code sourceNode} (-1: its own
  * node) until {@code ops} GETs returned an element (0: no limit) or {@code idleLimit} GETs in a
- * row met EMPTY (0: never).
+ * row brought none back, EMPTY or TIMEOUT (0: never).
  */
 public record GetStreamSpec(int sourceNode, int ring, long ops, int idleLimit, long emptyBackoffPs,
     long thinkPs, boolean waitForNotification) implements ProgramSpec {

@@ -11,6 +11,11 @@ import io.ringfabric.model.Status;
  * partner's ring, then GETs from its own ring until the ball comes back, and records the time
  * from its PUT's start to the GET that caught the return; the second node GETs from its own ring
  * and PUTs each ball straight back.
+ *
+ * <p>A PUT or GET that ended TIMEOUT is tried again at once, the PUT with the same ball: a lost
+ * packet does not end the game, and nothing bounds how often, as nothing bounds the GETs that find
+ * the ring EMPTY (the run's time limit ends a game whose partner is cut off). Any other error (no
+ * such node or ring, access denied, a ball too large or a full ring) ends the process.
  */
 public final class PingPong implements Program {
   private final PingPongSpec spec;
@@ -18,6 +23,8 @@ public final class PingPong implements Program {
   private final boolean first;
   private long rounds;
   private long servedAt;
+  /** The ball in flight, kept to PUT it again after a TIMEOUT. */
+  private byte[] ball;
 
   public PingPong(PingPongSpec spec, int partner, boolean first) {
     this.spec = spec;
@@ -40,11 +47,24 @@ public final class PingPong implements Program {
       return;
     }
     servedAt = api.now();
-    api.put(partner, spec.ring(), Payloads.stamped(api.node(), api.context(), rounds, spec.size()));
+    send(api, Payloads.stamped(api.node(), api.context(), rounds, spec.size()));
+  }
+
+  private void send(ProcessApi api, byte[] element) {
+    ball = element;
+    api.put(partner, spec.ring(), element);
   }
 
   @Override
   public void onComplete(ProcessApi api, Completion c) {
+    if (c.status() == Status.TIMEOUT) {
+      if (c.op() == Op.PUT) {
+        api.put(partner, spec.ring(), ball);
+      } else {
+        api.get(api.node(), spec.ring());
+      }
+      return;
+    }
     if (c.op() == Op.PUT) {
       if (!c.ok()) {
         api.finish(); // the partner's ring refused the ball: nothing more to measure
@@ -73,7 +93,7 @@ public final class PingPong implements Program {
       rounds++;
       serve(api);
     } else {
-      api.put(partner, spec.ring(), c.data());
+      send(api, c.data());
     }
   }
 

@@ -324,6 +324,42 @@ class ContextTest {
         "one request in all: none for either refused doorbell");
   }
 
+  /**
+   * A process rings its doorbell only from a callback, and a callback runs only once its action
+   * in flight, if any, has completed: so no process's doorbell ever finds its context BUSY (which
+   * would leave it waiting for ever for a completion the module never sends). Checked where the
+   * callbacks are likeliest to overlap: completions by interrupt and by poll, several processes
+   * on a core, lost packets with retries and confirmations, waits for arrivals whose limit and
+   * arrival coincide, and ping-pong balls PUT again after a TIMEOUT.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "completion = {0}, seed {1}")
+  @org.junit.jupiter.params.provider.CsvSource({"interrupt, 1", "interrupt, 2", "poll, 1", "poll, 2"})
+  void noDoorbellOfAProcessEverFindsItsContextBusy(String completion, int seed) {
+    String hocon = """
+        ringfabric {
+          seed = %d
+          topology { kind = torus, dims = [3, 3] }
+          fabric.faults = [ { links = all, drop-rate = 5e-2 } ]
+          module { timeout = 2us, retries = 1 }
+          defaults.group.completion = %s
+          rings = [ { id = 0, capacity = 2KiB, notify = true }, { id = 1 } ]
+          workload.processes = [
+            { program = get-stream, core = 0, count = 2, source { node = self, ring = 0 }, wait = notification, empty-backoff = 300ns }
+            { program = get-stream, nodes = [4], core = 1, source { node = 0, ring = 0 } }
+            { program = put-stream, core = 2, count = 3, target { pattern = uniform, ring = 0 }, size = 64, ops = 60 }
+            { program = ping-pong, nodes = [2, 6], core = 3, ring = 1, ops = 20 }
+          ]
+        }
+        """.formatted(seed, completion);
+    BuiltMachine built = BuiltMachine.of(io.ringfabric.config.ScenarioLoader.parse(hocon, "t.conf", List.of()));
+    var r = Simulation.run(built, "reference");
+    assertTrue(r.ops().get("put").errors().getOrDefault("TIMEOUT", 0L) > 0, "packets were lost");
+    assertEquals(0L, r.ops().get("put").errors().getOrDefault("BUSY", 0L));
+    assertEquals(0L, r.ops().get("get").errors().getOrDefault("BUSY", 0L));
+    assertEquals(0, r.processes().unfinished(), "every process finished");
+    assertEquals(List.of(), r.processes().failures());
+  }
+
   /** The DONE actions a module samples over time, added up: how many, or their bytes. */
   private static long total(Samples series) {
     long sum = 0;

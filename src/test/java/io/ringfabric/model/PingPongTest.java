@@ -6,6 +6,7 @@ import io.ringfabric.workload.PutStreamSpec.Pattern;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -110,6 +111,11 @@ class PingPongTest {
         }
 
         @Override
+        public void waitForArrival(long limitPs) {
+          api.waitForArrival(limitPs);
+        }
+
+        @Override
         public void touchContext(int index) {
           api.touchContext(index);
         }
@@ -182,5 +188,31 @@ class PingPongTest {
         assertTrue(rt > 2 * put, "round trip " + rt + " ps vs 2 x one-way PUT " + put);
       }
     }
+  }
+
+  @Test
+  void aPutOrGetThatEndedTimeoutIsTriedAgainAndTheGameGoesOn() {
+    int ops = 40;
+    TestScenarios t = TestScenarios.of("mesh", 4, 1).ring(NodeSet.all(), 0, 4096, 1024)
+        .faults(new FaultPlan.LinkFault(-1, 0, 0, Long.MAX_VALUE, false, 5e-2, 0))
+        .timeout(2_000_000, 1);
+    int g = t.nextGroup();
+    t.pingPong(0, 3, 0, 64, ops);
+    PingPongSpec spec = new PingPongSpec(0, 64, ops, 100_000);
+    List<Recording> sides = new ArrayList<>();
+    CustomPrograms.Run run = new CustomPrograms().on(g, (n, k) -> {
+      Recording r = new Recording(new PingPong(spec, n == 0 ? 3 : 0, n == 0));
+      sides.add(r);
+      return r;
+    }).run(t);
+    assertTrue(run.result().ops().get("put").errors().getOrDefault("TIMEOUT", 0L) > 0,
+        run.result().ops().get("put").toString());
+    assertEquals(ops, sides.get(0).roundTrips.size());
+    assertEquals("FINISHED", run.outcome(0, 0, 0).state());
+    assertEquals("FINISHED", run.outcome(3, 0, 0).state());
+    List<byte[]> served = sides.get(0).puts;
+    long balls = served.stream().map(java.nio.ByteBuffer::wrap).distinct().count();
+    assertEquals(ops, balls, "a ball PUT again after a TIMEOUT is the same ball");
+    assertTrue(served.size() > ops, "some balls were PUT again: " + served.size());
   }
 }
