@@ -4,7 +4,6 @@ import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +26,7 @@ public final class Memory extends Component {
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
   private final Map<Integer, Samples> occupancy = new TreeMap<>(); // by ring
   private final Sampling sampling;
-  // Per ring, the processes its arrivals notify, by core component then process.
+  // Per ring, the processes its arrivals notify, in the order they registered.
   private final Map<Integer, List<Listener>> listeners = new TreeMap<>();
   // Buffers by address; only looked up, never iterated.
   private final Map<Long, byte[]> buffers = new HashMap<>();
@@ -56,12 +55,11 @@ public final class Memory extends Component {
    * Registers the process to notify when an element arrives in a ring with notification on: the
    * {@code process}-th of core {@code coreComponent}, which drains the ring through its module
    * context {@code context}. Any number of processes may register for one ring; an arrival
-   * notifies each, in the order of their cores and then of the processes on a core.
+   * notifies, at one moment, every one whose last GET found the ring EMPTY: the processes of one
+   * core then take the core in the order of their positions on it, and separate cores run at once.
    */
   public void registerArrivalNotification(int ringId, int coreComponent, int process, int context) {
-    List<Listener> list = listeners.computeIfAbsent(ringId, r -> new ArrayList<>());
-    list.add(new Listener(coreComponent, process, context));
-    list.sort(Listener.ORDER);
+    listeners.computeIfAbsent(ringId, r -> new ArrayList<>()).add(new Listener(coreComponent, process, context));
   }
 
   /**
@@ -73,8 +71,6 @@ public final class Memory extends Component {
    * or a TIMEOUT) spends that notification, if the process has not waited for it yet.
    */
   private static final class Listener implements Serializable {
-    static final Comparator<Listener> ORDER =
-        Comparator.<Listener>comparingInt(l -> l.core).thenComparingInt(l -> l.process);
     final int core;
     final int process;
     final int context;
