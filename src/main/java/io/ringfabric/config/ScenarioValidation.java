@@ -376,7 +376,13 @@ final class ScenarioValidation {
       m.problem("confirmations", "must be auto or a count from 0 to 30, not '" + word + "'");
       return 0;
     }
-    return m.intValue("confirmations", 0, 30);
+    int count = m.intValue("confirmations", 0, 30);
+    if (count == 0 && lossy) {
+      // without a copy after the last deadline nothing tells the initiator that every answer was lost
+      m.problem("confirmations", "0 with fabric.faults set would leave an action whose request or answers"
+          + " were all lost waiting for ever: use auto (" + ModuleSpec.AUTO_CONFIRMATIONS + ") or a count from 1 to 30");
+    }
+    return count;
   }
 
   /** {@code "node 3"}, {@code "nodes 0..15"}, {@code "nodes 0..3, 8, 10..12"} for sorted ids. */

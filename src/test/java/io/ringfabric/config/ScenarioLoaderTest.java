@@ -228,6 +228,17 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void noConfirmationsOnAFabricThatLosesPacketsIsRefused() {
+    String lossy = "fabric.faults=[{links=all, drop-rate=1e-3}]";
+    assertEquals(List.of("--set module.confirmations=0: ringfabric.module.confirmations: 0 with fabric.faults set"
+        + " would leave an action whose request or answers were all lost waiting for ever: use auto (4) or a count"
+        + " from 1 to 30"), problems(GOOD, lossy, "module.confirmations=0"));
+    assertEquals(0, parse(GOOD, "module.confirmations=0").module().confirmations(), "lossless: the answer always comes");
+    assertEquals(1, parse(GOOD, lossy, "module.confirmations=1").module().confirmations());
+    assertEquals(4, parse(GOOD, lossy).module().confirmations(), "auto");
+  }
+
+  @Test
   void aSizeTooLargeForItsFieldNamesTheLargestAllowed() {
     assertEquals(List.of("--set rings=[{id=0, nodes=all, capacity=8GiB, max-element=256}]:"
         + " ringfabric.rings[0].capacity: is too large: at most 2147483647 bytes, not '8GiB'"),
