@@ -154,7 +154,10 @@ public final class ZeroLoadLatency {
    * leave one after another on the injection link and follow each other through {@code hops + 1}
    * switches. Under cut-through a switch sends a packet on a switch latency after its head came
    * in, under store-and-forward after its tail; either way not before the packet ahead of it on
-   * that link has gone. A link adds its latency, and the module takes a packet once it is whole.
+   * that link has gone. A link between switches adds its latency, and the module takes a packet
+   * once it is whole. Worked out, with {@code ser} a packet's wire bytes at the link bandwidth:
+   * cut-through, the sum of the packets' ser + switch + hops x (switch + link); store-and-forward
+   * adds (hops + 1) x the first (largest) packet's ser.
    */
   private Message message(int hops, boolean direct, int payload) {
     if (direct) {
@@ -163,61 +166,57 @@ public final class ZeroLoadLatency {
     int mtu = fabric.mtu();
     int count = Math.max(1, (payload + mtu - 1) / mtu);
     boolean cutThrough = fabric.switching() == Switching.CUT_THROUGH;
-    long sw = fabric.switchLatencyPs();
-    long link = fabric.linkLatencyPs();
     long[] ser = new long[count];
     int[] wire = new int[count];
     for (int k = 0; k < count; k++) {
-      int chunk = Math.min(mtu, payload - k * mtu);
-      wire[k] = Math.max(chunk, 0) + fabric.packetHeaderBytes() + fabric.packetOverheadBytes();
+      wire[k] = Math.min(mtu, payload - k * mtu) + fabric.packetHeaderBytes() + fabric.packetOverheadBytes();
       ser[k] = Rates.transferPs(wire[k], fabric.linkBandwidthBitsPerSecond());
     }
-    // start[i][k]: when packet k starts on the output of switch i (the last: to the module)
-    long[][] start = new long[hops + 1][count];
-    long injected = 0;
-    long delivered = 0;
+    // start[p][k]: when packet k starts on link p: 0 the injection link, p the output of the p-th
+    // switch on the way (the last leads to the target's module)
+    int links = hops + 2;
+    long[][] start = new long[links][count];
     for (int k = 0; k < count; k++) {
-      long arrives = injected + (cutThrough ? 0 : ser[k]);
-      injected += ser[k];
-      for (int i = 0; i <= hops; i++) {
-        long s = arrives + sw;
+      long arrives = 0;
+      for (int p = 0; p < links; p++) {
+        long s = arrives + (p == 0 ? 0 : fabric.switchLatencyPs());
         if (k > 0) {
-          s = Math.max(s, start[i][k - 1] + ser[k - 1]); // the link is busy with the packet ahead
+          s = Math.max(s, start[p][k - 1] + ser[k - 1]); // the link is busy with the packet ahead
         }
-        start[i][k] = s;
-        arrives = s + link + (cutThrough ? 0 : ser[k]);
+        start[p][k] = s;
+        arrives = s + (p == 0 ? 0 : fabric.linkLatencyPs()) + (cutThrough ? 0 : ser[k]);
       }
-      delivered = Math.max(delivered, start[hops][k] + ser[k]);
     }
-    return new Message(delivered, flowControlCaveat(hops, count, start, ser, wire));
+    long delivered = start[links - 1][count - 1] + ser[count - 1];
+    return new Message(delivered, flowControlCaveat(links, count, start, wire));
   }
 
   /**
    * Why credits or a switch's pacing could hold this message back where the figure assumes they do
    * not; null when they cannot. The channel a packet goes into at the next switch has room for it
-   * when the bytes sent into it whose credit may not be back (sent a switch latency before their
-   * start, credited a link after they start from the next switch) fit; with one channel counted, of
-   * all those a message may spread over, so this errs on the safe side.
+   * when the bytes sent into it whose credit may not be back (taken a switch latency before the
+   * packet starts, back a link after it starts from the next switch; back at the very moment
+   * counted as not back) fit; with one channel counted, of all those a message may spread over, so
+   * this errs on the safe side. A switch fed by a link sends a channel's packets no closer together
+   * than vc-turnaround; its module's injection queue has no such limit.
    */
-  private String flowControlCaveat(int hops, int count, long[][] start, long[] ser, int[] wire) {
+  private String flowControlCaveat(int links, int count, long[][] start, int[] wire) {
     if (fabric.flowControl() != FlowControl.CREDIT || count == 1) {
       return null; // one packet always fits a channel, which holds the largest packet at least
     }
-    for (int i = 0; i <= hops; i++) {
+    for (int p = 2; p < links; p++) {
       for (int k = 1; k < count; k++) {
-        if (i > 0 && start[i][k] - start[i][k - 1] < fabric.vcTurnaroundPs()) {
+        if (start[p][k] - start[p][k - 1] < fabric.vcTurnaroundPs()) {
           return "vc-turnaround is longer than a packet's time on the wire";
         }
       }
     }
-    long sw = fabric.switchLatencyPs();
-    long link = fabric.linkLatencyPs();
-    for (int i = 0; i < hops; i++) {
+    for (int p = 1; p < links - 1; p++) {
       for (int k = 0; k < count; k++) {
-        long decided = start[i][k] - sw;
+        long decided = start[p][k] - fabric.switchLatencyPs();
         long held = wire[k];
         for (int j = 0; j < k; j++) {
-          if (start[i + 1][j] + link >= decided) {
+          if (start[p + 1][j] + fabric.linkLatencyPs() >= decided) {
             held += wire[j];
           }
         }

@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.stats.LatencyRecorder;
@@ -128,6 +129,19 @@ class ProcessApiTest {
     // each context's process has its 64 KiB buffer, context by context from 0x1000_0000
     assertEquals(0x1000_0000L, run.machine().module(0).context(0).localAddress());
     assertEquals(0x1000_0000L + Core.BUFFER_BYTES, run.machine().module(0).context(1).localAddress());
+  }
+
+  /** A context past the buffers that fit below the rings has no buffer: a node has at most 28,672. */
+  @Test
+  void aContextPastTheLastBufferBelowTheRingsIsRefused() {
+    assertEquals(28_672, Core.MAX_CONTEXTS);
+    assertEquals(Core.RINGS_AT, Core.BUFFERS_AT + (long) Core.MAX_CONTEXTS * Core.BUFFER_BYTES);
+    Core core = run(List.of(Script.of())).machine().core(0, 0);
+    core.addProcess("last", Script.of(), 1, Core.MAX_CONTEXTS - 1);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> core.addProcess("past", Script.of(), 1, Core.MAX_CONTEXTS));
+    assertEquals("context 28672 has no buffer below the rings: a node has at most 28672 contexts", e.getMessage());
+    assertEquals(2, core.processCount());
   }
 
   /** An open-loop program's counts add up over the core's processes, 0 included; a closed loop's are -1. */

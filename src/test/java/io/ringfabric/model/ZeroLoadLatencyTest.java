@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,6 +46,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>Store-and-forward waits for each packet's tail before sending it on, on the injection link
  * and on each of the d links, so it adds (d + 1) * (ser(request) + ser(response)).
+ *
+ * <p>{@link ZeroLoadLatency} works the same out for any size, fabric and pair of nodes; the tests
+ * below hold it to runs of one operation. Equivalent mutants left alive in it: the guard on the
+ * routing's walk ({@code limit > 0} as {@code >= 0}, {@code + 4} as {@code - 4}: a routing always
+ * arrives), and in {@code extremePairs} {@code nodes > 1024} as {@code >=} and {@code nodes - 1} as
+ * {@code + 1} (a mesh's farthest pair starts at node 0 too).
  */
 class ZeroLoadLatencyTest {
   private static final long SWITCH = 160_000;
@@ -426,6 +433,57 @@ class ZeroLoadLatencyTest {
     assertEquals("valiant routing goes by a random node, a way of its own for each action",
         new ZeroLoadLatency(valiant.build().machine(), Topologies.build(valiant.topology())).put(0, 5, 64).caveat());
   }
+  /** The first pair found of the fewest and of the most links, sources and targets in id order. */
+  @Test
+  void theNearestAndFarthestPairsAreTheFirstFound() {
+    TestScenarios t = TestScenarios.of("torus", 4, 4);
+    assertArrayEquals(new int[] {0, 1, 0, 10},
+        new ZeroLoadLatency(t.build().machine(), Topologies.build(t.topology())).extremePairs());
+    TestScenarios mesh = TestScenarios.of("mesh", 4, 3);
+    assertArrayEquals(new int[] {0, 1, 0, 11},
+        new ZeroLoadLatency(mesh.build().machine(), Topologies.build(mesh.topology())).extremePairs());
+    TestScenarios big = TestScenarios.of("mesh", 40, 40); // beyond 1,024 nodes: from node 0 and the last
+    ZeroLoadLatency calculator = new ZeroLoadLatency(big.build().machine(), Topologies.build(big.topology()));
+    assertArrayEquals(new int[] {0, 1, 0, 1599}, calculator.extremePairs());
+    assertEquals(78, calculator.hops(0, 1599));
+  }
+
+  /**
+   * With credits, a channel of room for two packets of 280 B is enough at rest: the credit of a
+   * packet is back (a switch and a link ahead, a link back: 200 ns after it started) before the
+   * packet two behind it is decided (448 - 160 ns after). One byte less is marked. So is a tie
+   * (packets of 225 B, 180 ns, a credit back at the very moment), which the figure does not count
+   * on. A vc-turnaround up to a packet's time changes nothing, one above is marked, but not on a
+   * node's own switch, whose input is the module's injection queue.
+   */
+  @Test
+  void creditsAndTurnaroundAreMarkedWhereTheyCouldHoldAMessageBack() {
+    TestScenarios two = scenario("torus", new Integer[] {4, 4}, Switching.CUT_THROUGH, true).credits(2, 560);
+    ZeroLoadLatency calculator = new ZeroLoadLatency(two.build().machine(), Topologies.build(two.topology()));
+    ZeroLoadLatency.Latency put = calculator.put(0, 10, 4096);
+    assertTrue(put.exact(), put.caveat());
+    List<Long> measured = run(two, 0, 10);
+    assertEquals(put.ps(), measured.get(10));
+    assertEquals(calculator.get(0, 10, 65536).ps(), measured.get(15));
+    TestScenarios less = scenario("torus", new Integer[] {4, 4}, Switching.CUT_THROUGH, true).credits(2, 559);
+    assertEquals("a virtual channel's room (559 B) is less than the packets in flight before their credits return",
+        new ZeroLoadLatency(less.build().machine(), Topologies.build(less.topology())).put(0, 10, 4096).caveat());
+    TestScenarios tie = scenario("torus", new Integer[] {4, 4}, Switching.CUT_THROUGH, true).mtu(201).credits(2, 450);
+    assertEquals("a virtual channel's room (450 B) is less than the packets in flight before their credits return",
+        new ZeroLoadLatency(tie.build().machine(), Topologies.build(tie.topology())).put(0, 10, 4096).caveat());
+    for (long turnaround : new long[] {224_000, 224_001}) {
+      TestScenarios t = scenario("torus", new Integer[] {4, 4}, Switching.CUT_THROUGH, true);
+      t.vcTurnaround = turnaround;
+      ZeroLoadLatency paced = new ZeroLoadLatency(t.build().machine(), Topologies.build(t.topology()));
+      assertEquals(turnaround == 224_000 ? null : "vc-turnaround is longer than a packet's time on the wire",
+          paced.put(0, 10, 4096).caveat());
+      assertTrue(paced.put(0, 0, 4096).exact(), "its own switch only");
+      assertTrue(paced.put(0, 10, 256).exact(), "one packet");
+      List<Long> own = run(t, 0, turnaround == 224_000 ? 10 : 0);
+      assertEquals(paced.put(0, turnaround == 224_000 ? 10 : 0, 4096).ps(), own.get(10));
+    }
+  }
+
   /**
    * Minimal-adaptive routing may send each packet of a message its own shortest way: under
    * cut-through they still follow each other a packet time apart, so the latency is the same; under
@@ -449,6 +507,7 @@ class ZeroLoadLatencyTest {
     TestScenarios sf = scenario(kind, dims, Switching.STORE_AND_FORWARD, credits).routing("minimal-adaptive");
     ZeroLoadLatency stored = new ZeroLoadLatency(sf.build().machine(), Topologies.build(sf.topology()));
     assertTrue(stored.put(pairs[2], pairs[3], 256).exact(), "one packet");
+    assertTrue(stored.put(pairs[2], pairs[2], 257).exact(), "its own switch: one way");
     List<Long> sent = run(sf, pairs[2], pairs[3]);
     assertEquals("minimal-adaptive may send a store-and-forward message's packets different ways: at most this",
         stored.put(pairs[2], pairs[3], 257).caveat());
