@@ -326,9 +326,14 @@ public final class MessagingModule extends Component {
     return initiator.unanswered();
   }
 
-  /** Copies of requests this module had served or was serving, not applied again. */
+  /** Copies of requests this module had served or was serving, not applied again: answered from the record or dropped. */
   public long duplicates() {
-    return target.duplicates();
+    return target.duplicatesAnswered() + target.duplicatesDropped();
+  }
+
+  /** Of {@link #duplicates()}, those dropped unanswered: their action was being served, or over for its initiator. */
+  public long duplicatesDropped() {
+    return target.duplicatesDropped();
   }
 
   /** What the target side keeps of the operations it served: records, and those still holding a payload (tests). */

@@ -115,6 +115,14 @@ public final class SimTime {
     return ps.longValueExact();
   }
 
+  /**
+   * {@code at + ps}, or the end of the clock ({@link Long#MAX_VALUE}) when the sum is beyond it:
+   * a limit too far to reach is never reached, instead of wrapping into the past.
+   */
+  public static long later(long at, long ps) {
+    return ps > Long.MAX_VALUE - at ? Long.MAX_VALUE : at + ps;
+  }
+
   private static BadTime notATime(String text) {
     return new BadTime(text, "must be a duration such as 20ns, 1.5us or 2ms (units " + UNITS + ")", false);
   }

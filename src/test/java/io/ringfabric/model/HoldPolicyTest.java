@@ -1,7 +1,11 @@
 package io.ringfabric.model;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.workload.PutStreamSpec;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -55,6 +59,47 @@ class HoldPolicyTest {
     assertEquals(new RunResult.Ops(3, 2, Map.of("FULL", 1L)), r.result().ops().get("put"));
     assertEquals(1, r.machine().module(1).heldPuts());
     assertEquals(1, r.machine().memory(1).rings().get(0).elements());
+  }
+
+  /**
+   * The issue's scenario: node 1 PUTs three 600-byte elements (608-byte slots), node 2 five of 64
+   * bytes (72-byte slots), into one 1024-byte ring nobody reads. By hand: the first big one goes
+   * in, leaving 416 bytes; the other two can never fit; the five small ones (360 bytes) all fit.
+   * So the best any policy can do is 6 DONE, 2 FULL and 968 bytes in the ring, which nack does at
+   * once. With hold the small PUTs wait behind the big ones, and go in when each big one's limit
+   * comes; they used to wait behind an expired one for their own limit: 4 DONE, FULL 4, 824 bytes.
+   */
+  private static final String BEHIND_AN_EXPIRING_PUT = """
+      ringfabric {
+        topology { kind = torus, dims = [4, 4] }
+        module { ring-full = %s, hold-limit = 20us }
+        rings = [ { id = 0, nodes = [0], capacity = 1024, max-element = 600 } ]
+        workload.processes = [
+          { program = put-stream, nodes = [1], core = 1, target { pattern = fixed, node = 0, ring = 0 }, size = 600, ops = 3 }
+          { program = put-stream, nodes = [2], core = 1, target { pattern = fixed, node = 0, ring = 0 }, size = 64, ops = 5, think = 2us }
+        ]
+      }
+      """;
+
+  @Test
+  void aPutQueuedBehindOneWhoseLimitCameIsTriedAtOnceSoHoldDoesAsWellAsNack() {
+    for (String policy : new String[] {"nack", "hold"}) {
+      BuiltMachine built = BuiltMachine.of(
+          ScenarioLoader.parse(BEHIND_AN_EXPIRING_PUT.formatted(policy), "t.conf", List.of()));
+      TraceLines trace = new TraceLines();
+      built.machine().module(0).attachRecorder(trace);
+      RunResult r = Simulation.run(built, "reference");
+      assertEquals(new RunResult.Ops(8, 6, Map.of("FULL", 2L)), r.ops().get("put"), policy);
+      RingBuffer ring = built.machine().memory(0).rings().get(0);
+      assertEquals(968, ring.usedBytes(), policy);
+      assertEquals(6, ring.elements(), policy);
+      if (policy.equals("hold")) {
+        assertEquals(List.of("1.0.2 FULL: held, no room came within the hold limit",
+            "1.0.3 FULL: held, no room came within the hold limit"), trace.refusals,
+            "a PUT whose hold limit came is refused in the trace like any other");
+        assertTrue(r.latencyNs().get("put").max() > 20_000, "the small PUTs waited behind the big ones");
+      }
+    }
   }
 
   @Test

@@ -194,4 +194,13 @@ class SimTimeTest {
       assertTrue(SimTime.compact(ps).matches("[0-9.]+(ns|us|ms|s)|about 106 days"), SimTime.compact(ps));
     }
   }
+
+  @Test
+  void aLimitBeyondTheClockSaturatesInsteadOfWrapping() {
+    assertEquals(3_000, SimTime.later(1_000, 2_000));
+    assertEquals(Long.MAX_VALUE, SimTime.later(1_000, Long.MAX_VALUE - 1_000));
+    assertEquals(Long.MAX_VALUE, SimTime.later(1_000, Long.MAX_VALUE - 999));
+    assertEquals(Long.MAX_VALUE - 1, SimTime.later(1_000, Long.MAX_VALUE - 1_001));
+    assertEquals(Long.MAX_VALUE, SimTime.later(Long.MAX_VALUE, 0));
+  }
 }

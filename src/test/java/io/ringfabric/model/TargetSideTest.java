@@ -46,6 +46,18 @@ class TargetSideTest {
     deliver(3_000_000, 2, Long.MAX_VALUE); // a copy of the last one: answered again from the record
     assertEquals(List.of("2 DONE", "2 DONE"), answers());
     assertEquals(2, machine.module(1).duplicates());
+    assertEquals(1, machine.module(1).duplicatesDropped(), "of which the older action's copy, dropped unanswered");
+    assertEquals(1, machine.memory(1).rings().get(0).puts(), "applied once");
+  }
+
+  @Test
+  void aCopyOfTheActionBeingServedIsDroppedAndACopyOfOneServedIsAnswered() {
+    deliver(1_000_000, 1, Long.MAX_VALUE);
+    deliver(1_010_000, 1, Long.MAX_VALUE); // memory is still applying it: nothing to answer yet
+    deliver(3_000_000, 1, Long.MAX_VALUE); // served: answered again from the record
+    assertEquals(List.of("1 DONE", "1 DONE"), answers());
+    assertEquals(2, machine.module(1).duplicates());
+    assertEquals(1, machine.module(1).duplicatesDropped());
     assertEquals(1, machine.memory(1).rings().get(0).puts(), "applied once");
   }
 }
