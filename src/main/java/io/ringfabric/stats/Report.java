@@ -87,9 +87,11 @@ public final class Report {
     }
     if (m.duplicatesSuppressed() > 0) {
       long dropped = m.duplicatesDropped();
-      item("duplicates suppressed", count(m.duplicatesSuppressed()) + " copies of requests not applied again: "
-          + count(m.duplicatesSuppressed() - dropped) + " answered from the record, " + count(dropped)
-          + " dropped unanswered (their action still being served, or over)");
+      item("duplicates suppressed", count(m.duplicatesSuppressed()) + (dropped == 0
+          ? " copies of requests answered from the record, not applied again"
+          : " copies of requests not applied again: " + count(m.duplicatesSuppressed() - dropped)
+              + " answered from the record, " + count(dropped)
+              + " dropped unanswered (their action still being served, or over)"));
     }
 
     processes(r.processes());

@@ -102,6 +102,45 @@ class HoldPolicyTest {
     }
   }
 
+  /**
+   * The issue's incast with confirmations: fifteen producers into one small ring, held PUTs whose
+   * 50 us hold limit is far past their initiators' last deadline (two 5 us timeouts). A held PUT is
+   * answered FULL by that deadline, so no action ends TIMEOUT and none is applied after its
+   * initiator gave up on it; the run used to end in "got a ring result for action 9.0.1 it has no
+   * record of" (exit 1).
+   */
+  @Test
+  void heldPutsWithConfirmationsEndByTheirInitiatorsLastDeadlineExactlyOnce() {
+    String incast = """
+        ringfabric {
+          topology { kind = torus, dims = [4, 4] }
+          module { ring-full = hold, hold-limit = 50us, timeout = 5us, retries = 1, confirmations = 2 }
+          rings = [ { id = 0, nodes = [0], capacity = 1024, max-element = 256 } ]
+          workload.processes = [
+            { program = put-stream, nodes = [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15], core = 1,
+              target { pattern = fixed, node = 0, ring = 0 }, size = 200, ops = 20 }
+            { program = get-stream, nodes = [0], core = 0, source { node = self, ring = 0 }, empty-backoff = 30us, idle-limit = 50 }
+          ]
+        }
+        """;
+    String fingerprint = null;
+    for (String engine : new String[] {"reference", "actors"}) {
+      RunResult r = Simulation.run(
+          BuiltMachine.of(ScenarioLoader.parse(incast, "t.conf", List.of())), engine);
+      RunResult.Ops puts = r.ops().get("put");
+      assertEquals(300, puts.issued());
+      assertEquals(Map.of("FULL", puts.issued() - puts.ok()), puts.errors(), "every PUT DONE or FULL, none TIMEOUT");
+      assertEquals(147, puts.ok(), "hold lets in far more than nack's 28");
+      assertEquals(puts.ok(), r.ops().get("get").ok() + r.rings().elementsRemaining(), "each DONE PUT in once");
+      assertEquals(0, r.integrity().corrupt() + r.integrity().outOfOrder());
+      assertEquals(16, r.processes().finished(), "every producer and the consumer");
+      if (fingerprint != null) {
+        assertEquals(fingerprint, r.fingerprint(), "both engines agree");
+      }
+      fingerprint = r.fingerprint();
+    }
+  }
+
   @Test
   void bothEnginesAgreeOnHeldPuts() {
     for (long limit : new long[] {1_000_000, 30_000_000}) {
