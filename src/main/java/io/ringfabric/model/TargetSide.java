@@ -227,10 +227,10 @@ final class TargetSide implements Serializable {
   private void hold(Packet.ActionId action, int ring, Served s) {
     long until = Math.min(SimTime.later(now(), limits.holdLimitPs()), s.giveUpAt);
     held.hold(new HeldPuts.Held(action, ring, s.payload, s.requestOrigin, until));
-    // its limit may be past already (the deadline came while memory had it): checked at once
-    long next = Math.min(until, held.nextDeadlineAfter(now() - 1));
-    if (next < holdCheckAt) {
-      holdCheckAt = Math.max(next, now() + timing.moduleLatencyPs());
+    // every earlier limit has its check posted; this one may be past already (the initiator's
+    // deadline came while memory had the PUT), then it is checked a piece of module work from now
+    if (until < holdCheckAt) {
+      holdCheckAt = Math.max(until, now() + timing.moduleLatencyPs());
       send(module.id(), holdCheckAt - now(), MessagingModule.HoldCheck.INSTANCE);
     }
   }

@@ -58,6 +58,15 @@ class HeldPutsTest {
   }
 
   @Test
+  void aPutIsTriedUpToItsLimitAndNotAfter() {
+    HeldPuts held = new HeldPuts();
+    HeldPuts.Held a = put(1, 0, 100);
+    held.hold(a);
+    assertNull(held.retry(0, 101), "its time is over: its hold check answers it");
+    assertSame(a, held.retry(0, 100), "at its limit itself it may still be tried");
+  }
+
+  @Test
   void aLimitThatComesDuringARetryWaitsForTheRetrysAnswer() {
     HeldPuts held = new HeldPuts();
     HeldPuts.Held a = put(1, 0, 10);

@@ -25,12 +25,19 @@ class TargetSideHoldTest {
     final EventHarness harness;
     private long eventSequence = 1_000_000; // clear of the switch's own
 
+    final TraceLines trace = new TraceLines();
+
     Target(long holdLimit) {
+      this(true, holdLimit);
+    }
+
+    Target(boolean hold, long holdLimit) {
       TestScenarios t = TestScenarios.of("mesh", 3, 1)
           .ring(new RingSpec(NodeSet.of(1), 0, 32, 16, 8, NodeSet.of(0), NodeSet.all(), false));
-      t.holdWhenFull = true;
+      t.holdWhenFull = hold;
       t.holdLimit = holdLimit;
       machine = BuiltMachine.of(t.build()).machine();
+      machine.module(1).attachRecorder(trace);
       harness = new EventHarness(machine, machine.layout().module(0), machine.layout().module(2));
     }
 
@@ -135,11 +142,20 @@ class TargetSideHoldTest {
     put(2 * US, 2, 0, 1, 8, Long.MAX_VALUE); // node 2 may not PUT into ring 0
     put(2 * US, 0, 2, 1, 17, Long.MAX_VALUE); // over the 16-byte limit
     put(2 * US, 0, 3, 1, 8, Long.MAX_VALUE); // would fit no more than the held one
+    get(60 * US, 9, 1);
+    put(70 * US, 0, 4, 1, 8, Long.MAX_VALUE); // none held or checked any more: straight to the ring
     Answers a = answers();
-    assertEquals(List.of("0.0.1 DONE", "2.0.1 ACCESS_DENIED", "0.2.1 TOO_LARGE", "0.1.1 FULL", "0.3.1 FULL"),
-        a.what());
-    assertEquals(List.of(1L, 2L, 2L, 51L, 52L), a.atUs(), "refusals at once; FULL at each hold limit");
+    assertEquals(List.of("0.0.1 DONE", "2.0.1 ACCESS_DENIED", "0.2.1 TOO_LARGE", "0.1.1 FULL", "0.3.1 FULL",
+        "0.4.1 DONE"), a.what());
+    assertEquals(List.of(1L, 2L, 2L, 51L, 52L, 70L), a.atUs(), "refusals at once; FULL at each hold limit");
+    assertEquals(8, machine.memory(1).accesses(), "two PUTs, three checks at once, a try of 0.3.1 when"
+        + " 0.1.1's limit came, a GET, and a PUT unchecked");
     assertEquals(2, machine.module(1).heldPuts());
+    assertEquals(List.of(
+        "2.0.1 ACCESS_DENIED: ring 0 holds 1 elements, 24 of 32 B",
+        "0.2.1 TOO_LARGE: ring 0 holds 1 elements, 24 of 32 B",
+        "0.1.1 FULL: held, no room came within the hold limit",
+        "0.3.1 FULL: held, no room came within the hold limit"), target.trace.refusals);
   }
 
   /**
@@ -152,9 +168,13 @@ class TargetSideHoldTest {
     put(1 * US, 0, 1, 1, 8, Long.MAX_VALUE); // held: a 16-byte slot does not fit beside a 24-byte one
     get(2 * US, 9, 1);
     put(2_150_000, 0, 2, 1, 8, Long.MAX_VALUE); // sent to be checked while the held one goes in
+    get(5 * US, 9, 2);
+    put(10 * US, 0, 3, 1, 8, Long.MAX_VALUE); // nothing held or checked any more: straight to the ring
     Answers a = answers();
-    assertEquals(List.of("0.0.1 DONE", "0.1.1 DONE", "0.2.1 DONE"), a.what());
+    assertEquals(List.of("0.0.1 DONE", "0.1.1 DONE", "0.2.1 DONE", "0.3.1 DONE"), a.what());
     assertTrue(a.atUs().get(2) < 4, "not held to its limit: " + a.atUs());
+    assertEquals(8, machine.memory(1).accesses(), "two PUTs, one FULL, a GET, the held one's retry, the"
+        + " check and then the try of the one checked, a GET, and the last PUT without a check");
   }
 
   /**
@@ -173,5 +193,23 @@ class TargetSideHoldTest {
     Answers a = t.answers();
     assertEquals(List.of("0.0.1 DONE", "0.1.1 DONE", "0.2.1 DONE"), a.what());
     assertEquals(30, a.atUs().get(2), "let in when the second GET made room enough");
+  }
+
+  /**
+   * A hold limit of 0 answers FULL a piece of module work (20 ns) after the PUT was held, never
+   * sooner: the hold check is never due sooner than that, which the actor engine relies on. So
+   * its answer comes exactly 20 ns after nack's.
+   */
+  @Test
+  void aHoldLimitOfZeroAnswersFullOnePieceOfModuleWorkAfterNack() {
+    long[] at = new long[2];
+    for (int hold = 0; hold < 2; hold++) {
+      Target t = new Target(hold == 1, 0);
+      t.put(1 * US, 0, 0, 1, 16, Long.MAX_VALUE);
+      t.put(2 * US, 0, 1, 1, 16, Long.MAX_VALUE); // the module idle, so nothing else delays the answer
+      assertEquals(List.of("0.0.1 DONE", "0.1.1 FULL"), t.answers().what());
+      at[hold] = t.harness.keptEvents.get(1).time();
+    }
+    assertEquals(20_000, at[1] - at[0]);
   }
 }
