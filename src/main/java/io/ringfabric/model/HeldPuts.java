@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -46,11 +47,15 @@ final class HeldPuts implements Serializable {
     held++;
   }
 
-  /** The oldest PUT held for {@code ring}, to try again now, or null (none, or one is being tried). */
-  Held retry(int ring) {
-    if (!hasHeld(ring) || !retrying.add(ring)) {
+  /**
+   * The oldest PUT held for {@code ring}, to try again now, or null: none, one is being tried, or
+   * the oldest one's time is over (its hold check answers it FULL, then tries the next).
+   */
+  Held retry(int ring, long now) {
+    if (!hasHeld(ring) || retrying.contains(ring) || byRing.get(ring).peekFirst().until() < now) {
       return null;
     }
+    retrying.add(ring);
     return byRing.get(ring).peekFirst();
   }
 
@@ -80,6 +85,14 @@ final class HeldPuts implements Serializable {
 
   /** Removes and returns the PUTs whose limit has come by {@code now}, but one being tried. */
   List<Held> expire(long now) {
+    return expire(now, new TreeSet<>());
+  }
+
+  /**
+   * As {@link #expire(long)}, adding to {@code headsGone} each ring whose oldest PUT went: the
+   * next one there has not been tried yet.
+   */
+  List<Held> expire(long now, Set<Integer> headsGone) {
     List<Held> out = new ArrayList<>();
     List<Held> busy = new ArrayList<>();
     while (!byDeadline.isEmpty() && byDeadline.peek().until() <= now) {
@@ -87,6 +100,9 @@ final class HeldPuts implements Serializable {
       if (retrying.contains(h.ring()) && byRing.get(h.ring()).peekFirst() == h) {
         busy.add(h); // its retry's result decides, see retried()
         continue;
+      }
+      if (byRing.get(h.ring()).peekFirst() == h) {
+        headsGone.add(h.ring());
       }
       byRing.get(h.ring()).remove(h);
       out.add(h);

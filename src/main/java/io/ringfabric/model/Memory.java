@@ -129,6 +129,20 @@ public final class Memory extends Component {
     }
   }
 
+  /**
+   * The target module asks whether a PUT of {@code length} bytes would be refused for a reason
+   * other than room (no such ring, access denied, too large), without applying it: the PUT waits
+   * behind others held for room in that ring, and must not wait for an answer that room cannot
+   * change. The answer is a {@link MessagingModule.RingResult} whose status is {@link Status#DONE}
+   * or {@link Status#FULL} when nothing but room stands in the way.
+   */
+  public record RingCheck(Packet.ActionId action, int ring, int length) implements Message {
+    @Override
+    public MessageKind kind() {
+      return MessageKind.RING_CHECK;
+    }
+  }
+
   /** The target module applies a GET to one of this node's rings. */
   public record RingGet(Packet.ActionId action, int ring, int maxLength) implements Message {
     @Override
@@ -144,6 +158,8 @@ public final class Memory extends Component {
       onRingPut(event.source(), put);
     } else if (m instanceof RingGet get) {
       onRingGet(event.source(), get);
+    } else if (m instanceof RingCheck check) {
+      onRingCheck(event.source(), check);
     } else if (m instanceof PayloadRead read) {
       onPayloadRead(event.source(), read);
     } else if (m instanceof PayloadWrite write) {
@@ -206,6 +222,13 @@ public final class Memory extends Component {
         }
       }
     }
+  }
+
+  private void onRingCheck(int module, RingCheck check) {
+    RingBuffer ring = rings.get(check.ring());
+    Status status = ring == null ? Status.NO_SUCH_RING : ring.checkPut(check.action().node(), check.length());
+    long done = access(0);
+    send(module, done - now(), result(check.action(), check.ring(), status, null, ElementOrigin.NONE, ring));
   }
 
   private void onRingGet(int module, RingGet get) {

@@ -50,5 +50,7 @@ public enum MessageKind {
   /** Switch to itself: an output link or an input's crossbar path that heads wait for is free. */
   ALLOCATION_DUE,
   /** Switch to switch: a packet damaged on the link, as bytes and the checksum it was sent with. */
-  CORRUPT_FRAME
+  CORRUPT_FRAME,
+  /** Module to memory: would a PUT be refused for a reason other than room (it waits behind held PUTs)? */
+  RING_CHECK
 }

@@ -190,8 +190,15 @@ public final class MessagingModule extends Component {
     }
     byte[] data = p.chunk();
     if (p.count() > 1) {
-      Reassembly.Key key = new Reassembly.Key(p.type(), p.sourceNode(), p.sourceContext(), p.sequence());
-      Reassembly r = partial.computeIfAbsent(key, k -> new Reassembly(p.count(), p.totalLength()));
+      Reassembly.Key key = new Reassembly.Key(p.type(), p.sourceNode(), p.sourceContext());
+      Reassembly r = partial.get(key);
+      if (r != null && r.sequence() > p.sequence()) {
+        return; // a late copy's packet: its context has gone on to a newer action
+      }
+      if (r == null || r.sequence() < p.sequence()) {
+        r = new Reassembly(p.sequence(), p.count(), p.totalLength()); // an older one left unfinished goes
+        partial.put(key, r);
+      }
       data = r.add(p, fabric.mtu());
       if (data == null) {
         return;
@@ -336,9 +343,19 @@ public final class MessagingModule extends Component {
     return initiator.unanswered();
   }
 
-  /** Copies of requests this module had served or was serving, not applied again. */
+  /** Copies of requests this module had served or was serving, not applied again: answered from the record or dropped. */
   public long duplicates() {
-    return target.duplicates();
+    return target.duplicatesAnswered() + target.duplicatesDropped();
+  }
+
+  /** Of {@link #duplicates()}, those dropped unanswered: their action was being served, or over for its initiator. */
+  public long duplicatesDropped() {
+    return target.duplicatesDropped();
+  }
+
+  /** Messages this module has part of (tests). */
+  int partialMessages() {
+    return partial.size();
   }
 
   /** What the target side keeps of the operations it served: records, and those still holding a payload (tests). */

@@ -78,7 +78,7 @@ public record PartTally(
 
   /** The part's module; {@code served} counts PUTs and GETs applied to rings. */
   public record ModuleCounters(long retries, long lateResponses, long served, long refusedLate, long duplicates,
-      long unanswered, long confirmations) {}
+      long duplicatesDropped, long unanswered, long confirmations) {}
 
   /** What the faults of {@code fabric.faults} did at the part's switch: packets lost at random or on a down link, frames that failed their checksum here. */
   public record Faults(long dropped, long lostOnDownLinks, long corruptDetected) {}
@@ -113,9 +113,9 @@ public record PartTally(
         ops(module == null ? new OpCounters() : module.gets()),
         PartLatencies.of(machine, part).encode(),
         coreCounters(cores),
-        module == null ? new ModuleCounters(0, 0, 0, 0, 0, 0, 0) : new ModuleCounters(module.retries(),
+        module == null ? new ModuleCounters(0, 0, 0, 0, 0, 0, 0, 0) : new ModuleCounters(module.retries(),
             module.lateResponses(), module.servedPuts() + module.servedGets(), module.refusedLate(),
-            module.duplicates(), module.unanswered(), module.confirmations()),
+            module.duplicates(), module.duplicatesDropped(), module.unanswered(), module.confirmations()),
         outcomes(cores),
         rings(machine, part),
         checks(node ? built.elementChecks(part) : new ElementCheck()),

@@ -86,8 +86,12 @@ public final class Report {
           + " (whether the target applied them is unknown)");
     }
     if (m.duplicatesSuppressed() > 0) {
-      item("duplicates suppressed", count(m.duplicatesSuppressed()) + " copies of requests answered from"
-          + " the record, not applied again");
+      long dropped = m.duplicatesDropped();
+      item("duplicates suppressed", count(m.duplicatesSuppressed()) + (dropped == 0
+          ? " copies of requests answered from the record, not applied again"
+          : " copies of requests not applied again: " + count(m.duplicatesSuppressed() - dropped)
+              + " answered from the record, " + count(dropped)
+              + " dropped unanswered (their action still being served, or over)"));
     }
 
     processes(r.processes());

@@ -96,6 +96,7 @@ public final class Results {
     long served = 0;
     long refused = 0;
     long duplicates = 0;
+    long duplicatesDropped = 0;
     long unanswered = 0;
     long confirmations = 0;
     RunResult.Integrity integrity = new RunResult.Integrity(0, 0, 0, 0);
@@ -111,6 +112,7 @@ public final class Results {
       served += t.module().served();
       refused += t.module().refusedLate();
       duplicates += t.module().duplicates();
+      duplicatesDropped += t.module().duplicatesDropped();
       unanswered += t.module().unanswered();
       confirmations += t.module().confirmations();
       integrity = add(integrity, t.checks());
@@ -143,7 +145,7 @@ public final class Results {
         FabricMerge.rings(parts),
         new RunResult.Cores(polls, SimTime.toNs(pollPs), SimTime.toNs(busyPs),
             busyPs == 0 ? 0 : round((double) pollPs / busyPs)),
-        new RunResult.Module(retries, late, refused, served, notifications, duplicates, unanswered,
+        new RunResult.Module(retries, late, refused, served, notifications, duplicates, duplicatesDropped, unanswered,
             confirmations),
         processes.result(),
         integrity,

@@ -106,7 +106,9 @@ public record RunResult(
    * Messaging-module events beyond ops: copies of requests resent after a timeout, answers to
    * copies that came after the action was over, requests refused because they came after the
    * initiator's last deadline, requests applied to rings, arrival notifications raised, copies of
-   * requests already served or being served that were answered from the record, not applied again,
+   * requests already served or being served that were not applied again (answered from the record,
+   * or, of those, {@code duplicatesDropped} dropped unanswered: their action was still being served
+   * or already over for its initiator),
    * actions that ended TIMEOUT with no answer at all (what became of them at the target is
    * unknown: their requests or every answer were lost), and copies sent after an action's last
    * deadline to learn the target's answer (which it gives from its record, or refuses TIMEOUT).
@@ -114,6 +116,7 @@ public record RunResult(
   public record Module(
       long retries, long lateResponses, long refusedLate, long requestsServed, long notifications,
       long duplicatesSuppressed,
+      long duplicatesDropped,
       long unanswered,
       long confirmations) {}
 

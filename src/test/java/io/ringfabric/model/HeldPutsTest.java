@@ -27,16 +27,16 @@ class HeldPutsTest {
     held.hold(a);
     held.hold(b);
     assertFalse(held.isRetry(0, a.action()), "nothing is being tried yet");
-    assertSame(a, held.retry(0), "the oldest first");
-    assertNull(held.retry(0), "one retry at a time per ring");
+    assertSame(a, held.retry(0, 0), "the oldest first");
+    assertNull(held.retry(0, 0), "one retry at a time per ring");
     assertTrue(held.isRetry(0, a.action()));
     assertFalse(held.isRetry(0, b.action()));
     assertNull(held.retried(0, true, 50), "applied: it leaves, nothing to answer FULL");
     assertTrue(held.hasHeld(0));
-    assertSame(b, held.retry(0), "then the second");
+    assertSame(b, held.retry(0, 0), "then the second");
     assertNull(held.retried(0, true, 60));
     assertFalse(held.hasHeld(0));
-    assertNull(held.retry(0));
+    assertNull(held.retry(0, 0));
     assertEquals(2, held.held());
     assertEquals(0, held.releasedFull());
   }
@@ -46,15 +46,24 @@ class HeldPutsTest {
     HeldPuts held = new HeldPuts();
     HeldPuts.Held a = put(1, 3, 100);
     held.hold(a);
-    assertSame(a, held.retry(3));
+    assertSame(a, held.retry(3, 0));
     assertNull(held.retried(3, false, 99), "still full before the limit: it stays");
     assertTrue(held.hasHeld(3));
     assertFalse(held.isRetry(3, a.action()), "no longer being tried");
-    assertSame(a, held.retry(3), "tried again at the next room");
+    assertSame(a, held.retry(3, 0), "tried again at the next room");
     assertSame(a, held.retried(3, false, 100), "still full at the limit: answered FULL");
     assertFalse(held.hasHeld(3));
     assertEquals(1, held.releasedFull());
     assertEquals(Long.MAX_VALUE, held.nextDeadlineAfter(0), "and its limit is gone with it");
+  }
+
+  @Test
+  void aPutIsTriedUpToItsLimitAndNotAfter() {
+    HeldPuts held = new HeldPuts();
+    HeldPuts.Held a = put(1, 0, 100);
+    held.hold(a);
+    assertNull(held.retry(0, 101), "its time is over: its hold check answers it");
+    assertSame(a, held.retry(0, 100), "at its limit itself it may still be tried");
   }
 
   @Test
@@ -66,7 +75,7 @@ class HeldPutsTest {
     held.hold(a);
     held.hold(b);
     held.hold(c);
-    assertSame(a, held.retry(0));
+    assertSame(a, held.retry(0, 0));
     assertEquals(List.of(b, c), held.expire(10), "all at their limit but the one being tried");
     assertEquals(2, held.releasedFull());
     assertEquals(Long.MAX_VALUE, held.nextDeadlineAfter(10), "a's limit is still pending, but not after 10");
@@ -91,7 +100,7 @@ class HeldPutsTest {
     assertEquals(20, held.nextDeadlineAfter(10));
     assertEquals(20, held.nextDeadlineAfter(19));
     assertEquals(Long.MAX_VALUE, held.nextDeadlineAfter(20), "a limit at the moment itself is not after it");
-    assertSame(late, held.retry(0), "the one left is first in its ring now");
+    assertSame(late, held.retry(0, 0), "the one left is first in its ring now");
   }
 
   @Test

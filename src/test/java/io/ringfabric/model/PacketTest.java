@@ -48,7 +48,7 @@ class PacketTest {
     byte[] payload = new byte[700];
     new Random(5).nextBytes(payload);
     Packet[] packets = Packet.Header.putRequest(ACTION, 1, 0, 700, Long.MAX_VALUE, ElementOrigin.NONE).split(payload, 256);
-    Reassembly r = new Reassembly(packets.length, payload.length);
+    Reassembly r = new Reassembly(1, packets.length, payload.length);
     assertEquals(null, r.add(packets[2], 256));
     assertEquals(null, r.add(packets[0], 256));
     assertEquals(null, r.add(packets[2], 256));

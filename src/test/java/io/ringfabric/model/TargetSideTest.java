@@ -46,6 +46,39 @@ class TargetSideTest {
     deliver(3_000_000, 2, Long.MAX_VALUE); // a copy of the last one: answered again from the record
     assertEquals(List.of("2 DONE", "2 DONE"), answers());
     assertEquals(2, machine.module(1).duplicates());
+    assertEquals(1, machine.module(1).duplicatesDropped(), "of which the older action's copy, dropped unanswered");
     assertEquals(1, machine.memory(1).rings().get(0).puts(), "applied once");
+  }
+
+  @Test
+  void aCopyOfTheActionBeingServedIsDroppedAndACopyOfOneServedIsAnswered() {
+    deliver(1_000_000, 1, Long.MAX_VALUE);
+    deliver(1_010_000, 1, Long.MAX_VALUE); // memory is still applying it: nothing to answer yet
+    deliver(3_000_000, 1, Long.MAX_VALUE); // served: answered again from the record
+    assertEquals(List.of("1 DONE", "1 DONE"), answers());
+    assertEquals(2, machine.module(1).duplicates());
+    assertEquals(1, machine.module(1).duplicatesDropped());
+    assertEquals(1, machine.memory(1).rings().get(0).puts(), "applied once");
+  }
+
+  /**
+   * A late packet of a copy already reassembled (here the first of two, again) starts a reassembly
+   * that never completes; once its context sends a newer action it goes, so a module keeps at most
+   * one per context, not one per action for ever (they went into every checkpoint).
+   */
+  @Test
+  void aReassemblyALatePacketStartedGoesWhenItsContextSendsANewerAction() {
+    for (long s = 1; s <= 10; s++) {
+      Packet[] put = Packet.Header.putRequest(new Packet.ActionId(0, 0, s), 1, 0, 300, Long.MAX_VALUE,
+          ElementOrigin.NONE).split(new byte[300], 256);
+      for (int i = 0; i < put.length; i++) {
+        harness.add(new Event(s * 10_000_000, machine.layout().switchComponent(1), s * 10 + i,
+            machine.layout().module(1), new MessagingModule.PacketDelivered(put[i])));
+      }
+      harness.add(new Event(s * 10_000_000 + 1_000_000, machine.layout().switchComponent(1), s * 10 + 9,
+          machine.layout().module(1), new MessagingModule.PacketDelivered(put[0])));
+    }
+    assertEquals(10, answers().size(), "each action answered once (TOO_LARGE: 300 bytes over the 256 allowed)");
+    assertEquals(1, machine.module(1).partialMessages(), "only the newest action's stray packet is kept");
   }
 }

@@ -10,6 +10,7 @@ import java.util.List;
  */
 final class TraceLines implements TraceSink {
   final List<String> lines = new ArrayList<>();
+  final List<String> refusals = new ArrayList<>(); // what targets refused, kept apart from the lines
 
   private void add(long t, String what) {
     lines.add(t / 1000.0 + " " + what);
@@ -54,7 +55,9 @@ final class TraceLines implements TraceSink {
 
   @Override public void requestArrived(long t, String op, int from, long bytes, int ring) {}
   @Override public void applied(long t, String op, long bytes, int ring, String occupancy) {}
-  @Override public void refused(long t, String op, long bytes, Status status, int ring, String why) {}
+  @Override public void refused(long t, String op, long bytes, Status status, int ring, String why) {
+    refusals.add(op + " " + status + ": " + why);
+  }
   @Override public void responseSent(long t, String op, int to, long bytes, Status status, int ring) {}
   @Override public void responseArrived(long t, String op, int from, long bytes, Status status, int ring) {
     add(t, "response " + op + " from " + from + ", " + bytes + " B " + status);

@@ -85,6 +85,24 @@ class ReportTest {
     assertTrue(report.contains("... and 5 more"), report);
   }
 
+  /** Copies of requests not applied again are told apart: answered from the record, or dropped unanswered. */
+  @Test
+  void saysHowManySuppressedCopiesWereAnsweredAndHowManyDropped() {
+    assertTrue(Report.render(withModule(new RunResult.Module(612, 0, 0, 23_000, 0, 1_612, 1_000, 0, 0)))
+        .contains("  duplicates suppressed 1,612 copies of requests not applied again: 612 answered from the"
+            + " record, 1,000 dropped unanswered (their action still being served, or over)\n"));
+    assertTrue(Report.render(withModule(new RunResult.Module(226, 0, 0, 23_000, 0, 226, 0, 0, 0)))
+        .contains("  duplicates suppressed 226 copies of requests answered from the record, not applied again\n"));
+  }
+
+  private static RunResult withModule(RunResult.Module module) {
+    RunResult s = SampleResults.sample();
+    return new RunResult(s.fingerprint(), s.engine(), s.build(), s.seed(), s.nodes(), s.scenario(),
+        s.simulatedNs(), s.interrupted(), s.events(), s.wallSeconds(), s.eventsPerSecond(), s.ops(), s.latencyNs(),
+        s.bytes(), s.throughput(), s.links(), s.rings(), s.cores(), module, s.processes(), s.integrity(),
+        s.series(), s.latencies());
+  }
+
   @Test
   void sameTextWhateverTheDefaultLocale() {
     Locale saved = Locale.getDefault();

@@ -50,7 +50,7 @@ public final class SampleResults {
         new RunResult.Links(64, 0.1234, 0.456, "node 0 east -> node 1", 120_000, 2_345, 12.3, 456.0, 5, 0, 0, 0, 0, 0),
         new RunResult.Rings(16, 100, 6_400, 0.875, 3_584, 56, "node 3 ring 0"),
         new RunResult.Cores(1_571, 78_550.0, 109_650.0, 0.716),
-        new RunResult.Module(3, 1, 0, 23_000, 0, 0, 0, 0),
+        new RunResult.Module(3, 1, 0, 23_000, 0, 0, 0, 0, 0),
         new RunResult.Processes(64, 63, 1, 0, 0, new ArrayList<>(failures)),
         new RunResult.Integrity(11_400, corrupt, outOfOrder, 0),
         new Series(1_000.0, new double[] {1_000.0, 2_000.0}, new long[] {3, 4}, new long[] {2, 0},
