@@ -263,6 +263,9 @@ final class InitiatorSide implements Serializable {
         continue; // the answer (perhaps TIMEOUT, from the target) is on its way
       } else {
         unanswered++;
+        if (counted(ctx.doorbellAt)) {
+          counters(ctx.op()).countUnknown();
+        }
         complete(ctx, Status.TIMEOUT, 0, null, module.work());
         continue;
       }

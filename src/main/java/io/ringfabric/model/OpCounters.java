@@ -9,6 +9,7 @@ public final class OpCounters implements Serializable {
   private long issued;
   private long ok;
   private long bytesOk;
+  private long unknown;
   private final long[] errors = new long[Status.values().length];
 
   void countIssued() {
@@ -24,6 +25,14 @@ public final class OpCounters implements Serializable {
     }
   }
 
+  /**
+   * An action that ended TIMEOUT with no answer at all, after its confirmations: counted under
+   * TIMEOUT too, but whether the target applied it is unknown.
+   */
+  void countUnknown() {
+    unknown++;
+  }
+
   /** A doorbell refused with BUSY: issued and failed at once, nothing sent. */
   void countRefused(Status status) {
     issued++;
@@ -34,6 +43,7 @@ public final class OpCounters implements Serializable {
     issued += other.issued;
     ok += other.ok;
     bytesOk += other.bytesOk;
+    unknown += other.unknown;
     for (int i = 0; i < errors.length; i++) {
       errors[i] += other.errors[i];
     }
@@ -49,6 +59,11 @@ public final class OpCounters implements Serializable {
 
   public long bytesOk() {
     return bytesOk;
+  }
+
+  /** Of the TIMEOUTs, those with no answer at all: applied at most once, but whether is unknown. */
+  public long unknown() {
+    return unknown;
   }
 
   public long errors(Status status) {

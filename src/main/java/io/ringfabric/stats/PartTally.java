@@ -49,7 +49,7 @@ public record PartTally(
     long seriesReachedPs) {
 
   /** One op type; {@code errors} by status name, only those that happened, in name order. */
-  public record Ops(long issued, long ok, long bytesOk, Map<String, Long> errors) {}
+  public record Ops(long issued, long ok, long bytesOk, Map<String, Long> errors, long unknown) {}
 
   /**
    * The part's latency recorders, encoded: its module's, its cores' round trips (of the cores that
@@ -151,7 +151,7 @@ public record PartTally(
   }
 
   private static Ops ops(OpCounters c) {
-    return new Ops(c.issued(), c.ok(), c.bytesOk(), c.errorCounts());
+    return new Ops(c.issued(), c.ok(), c.bytesOk(), c.errorCounts(), c.unknown());
   }
 
   private static CoreCounters coreCounters(List<Core> cores) {

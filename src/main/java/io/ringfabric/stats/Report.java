@@ -134,7 +134,9 @@ public final class Report {
       for (Map.Entry<String, Long> err : ops.errors().entrySet()) {
         if (err.getValue() != 0) {
           failed += err.getValue();
-          kinds.add(err.getKey() + " " + count(err.getValue()));
+          kinds.add(err.getKey() + " " + count(err.getValue())
+              + (err.getKey().equals("TIMEOUT") && ops.unknown() > 0
+                  ? " (" + count(ops.unknown()) + " outcome unknown)" : ""));
         }
       }
       rows.add(new String[] {

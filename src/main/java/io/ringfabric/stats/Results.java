@@ -190,17 +190,19 @@ public final class Results {
     long issued;
     long ok;
     long bytesOk;
+    long unknown;
     final Map<String, Long> errors = new TreeMap<>();
 
     void add(PartTally.Ops o) {
       issued += o.issued();
       ok += o.ok();
       bytesOk += o.bytesOk();
+      unknown += o.unknown();
       o.errors().forEach((name, count) -> errors.merge(name, count, Long::sum));
     }
 
     RunResult.Ops result() {
-      return new RunResult.Ops(issued, ok, errors);
+      return new RunResult.Ops(issued, ok, errors, unknown);
     }
   }
 

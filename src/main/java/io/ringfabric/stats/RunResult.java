@@ -44,8 +44,16 @@ public record RunResult(
     Series series,
     @ResultsJson.Omitted Map<String, LatencyRecorder> latencies) {
 
-  /** One op type: doorbells rung, DONE, and each error by name. */
-  public record Ops(long issued, long ok, Map<String, Long> errors) {}
+  /**
+   * One op type: doorbells rung, DONE, and each error by name; {@code unknown}: of the TIMEOUTs,
+   * those that never had an answer (every copy or answer lost), whose outcome is unknown: the
+   * target may have applied them, once at most.
+   */
+  public record Ops(long issued, long ok, Map<String, Long> errors, long unknown) {
+    public Ops(long issued, long ok, Map<String, Long> errors) {
+      this(issued, ok, errors, 0);
+    }
+  }
 
   /**
    * Actions rung after the warm-up that completed DONE, and their payload, per unit of simulated

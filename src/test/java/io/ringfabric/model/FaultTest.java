@@ -197,6 +197,8 @@ class FaultTest {
     RunResult r = upDown(shape, link, true).result();
     assertEquals(Map.of("TIMEOUT", 10L), r.ops().get("put").errors(), r.ops().toString());
     assertEquals(10, r.module().unanswered());
+    assertEquals(10, r.ops().get("put").unknown(), "no answer at all: whether applied is unknown");
+    assertEquals("TIMEOUT 10 (10 outcome unknown)", io.ringfabric.stats.Report.operationRows(r).get(1)[4]);
     assertEquals(10 * 2 + r.module().confirmations(), r.links().lostOnDownLinks(), r.links().toString());
     assertEquals(10 * 4, r.module().confirmations(), "auto: 4 with faults");
   }
