@@ -32,10 +32,16 @@ final class Draws {
 
   /** The module as drawn, less what {@link KnownBugs} leaves out. */
   private static Draw.Module withoutExclusions(Draw.Module m, List<Draw.Fault> faults) {
-    if (KnownBugs.NEW_ZERO_CONFIRMATIONS_ONLY_WITHOUT_FAULTS && !faults.isEmpty() && m.confirmations() == 0) {
-      return new Draw.Module(m.hold(), m.holdLimitPs(), m.timeoutPs(), m.retries(), -1, m.direct());
+    int confirmations = m.confirmations();
+    if (KnownBugs.NEW_ZERO_CONFIRMATIONS_ONLY_WITHOUT_FAULTS && !faults.isEmpty() && confirmations == 0) {
+      confirmations = -1;
     }
-    return m;
+    boolean hold = m.hold();
+    if (KnownBugs.ITEM_2_HOLD_ONLY_WITHOUT_CONFIRMATIONS
+        && (confirmations > 0 || confirmations == -1 && !faults.isEmpty())) {
+      hold = false;
+    }
+    return new Draw.Module(hold, m.holdLimitPs(), m.timeoutPs(), m.retries(), confirmations, m.direct());
   }
 
   static Arbitrary<Draw.Shape> shapes() {

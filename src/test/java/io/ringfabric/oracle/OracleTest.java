@@ -22,35 +22,18 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AroundPropertyHook;
-import net.jqwik.api.lifecycle.PropertyExecutionResult;
-import net.jqwik.api.lifecycle.PropertyExecutor;
-import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 
 /**
  * The oracle: scenarios drawn over the whole configuration space ({@link Draws}), each run on
  * both engines, checked against the rules ({@link Rules}) from a log of every operation's outcome
  * ({@link OutcomeLog}), and saved at a drawn moment and continued. A failing case shrinks to a
- * small scenario, printed as a scenario file. {@code -Doracle.tries=N} for a long hunt; see
- * docs/testing.md.
+ * small scenario, printed as a scenario file. Its cases: {@code oracle.tries} in pom.xml, which
+ * surefire hands jqwik as {@code jqwik.tries.default}; {@code -Doracle.tries=N} for a long hunt,
+ * {@code -Doracle.only=TEXT} to fail only on broken rules whose line holds TEXT (e.g. "(e)"), to
+ * shrink towards one kind of failure; see docs/testing.md.
  */
-@AddLifecycleHook(OracleTest.Tries.class)
 class OracleTest {
-  /** Cases in a plain build: a few hundred, within two minutes on two cores. */
-  static final int TRIES = 250;
   private static final String VERSION = "oracle";
-  static final long[] TIMES = new long[3];
-
-  /** Sets the tries from {@code -Doracle.tries}, else {@link #TRIES}. */
-  public static final class Tries implements AroundPropertyHook {
-    @Override
-    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
-      String asked = System.getProperty("oracle.tries", "");
-      context.attributes().setTries(asked.isBlank() ? TRIES : Integer.parseInt(asked.trim()));
-      return property.execute();
-    }
-  }
 
   @Provide
   Arbitrary<Draw> scenarios() {
@@ -61,6 +44,8 @@ class OracleTest {
   void everyDrawnScenarioKeepsTheRules(@ForAll("scenarios") Draw draw) throws IOException {
     Render.Rendered rendered = Render.render(draw);
     List<String> broken = check(rendered, draw.checkpointPermille());
+    String only = System.getProperty("oracle.only", "");
+    broken.removeIf(line -> !line.contains(only));
     if (!broken.isEmpty()) {
       throw new AssertionError("rules broken:\n  " + String.join("\n  ", broken)
           + "\n\nthe scenario (paste it into a file and run it):\n" + rendered.forUser());
@@ -93,10 +78,8 @@ class OracleTest {
     OutcomeLog log = new OutcomeLog();
     BuiltMachine logged = OutcomeLog.build(scenario, log);
     RunResult whole;
-    long t0 = System.nanoTime();
     try {
       whole = Simulation.run(logged, ReferenceEngine.NAME);
-      TIMES[0] += System.nanoTime() - t0;
     } catch (RuntimeException e) {
       broken.add("the reference run failed: " + trace(e));
       return broken;
@@ -110,26 +93,25 @@ class OracleTest {
     long at = 1 + (long) (whole.simulatedNs() * 1000) * checkpointPermille / 1000;
     Path saved = dir.resolve("at.ckpt");
     Checkpointing saving = new Checkpointing(null, at, saved, VERSION);
-    t0 = System.nanoTime();
     try {
       RunResult actors = SharedActors.run(BuiltMachine.of(scenario), saving);
-      TIMES[1] += System.nanoTime() - t0;
       if (!actors.fingerprint().equals(whole.fingerprint())) {
         broken.add("the actor engine (saving at " + at + " ps) gave fingerprint " + actors.fingerprint()
             + ", the reference engine " + whole.fingerprint());
-      } else if (!EngineEquivalenceTest.comparable(actors).equals(EngineEquivalenceTest.comparable(whole))) {
-        broken.add("the engines' results.json differ (same fingerprint)");
+      } else {
+        String differ = firstDifference(EngineEquivalenceTest.comparable(whole), EngineEquivalenceTest.comparable(actors));
+        if (differ != null) {
+          broken.add("the engines' results.json differ (same fingerprint): " + differ);
+        }
       }
     } catch (RuntimeException e) {
       broken.add("the actor run failed: " + trace(e));
       return broken;
     }
     if (saving.savedAtPs() >= 0) {
-      t0 = System.nanoTime();
       try {
         RunResult continued = Simulation.run(BuiltMachine.of(scenario), ReferenceEngine.NAME, null, Progress.NONE,
             new Checkpointing(CheckpointFile.read(saved, VERSION), Long.MAX_VALUE, null, VERSION));
-        TIMES[2] += System.nanoTime() - t0;
         if (!continued.fingerprint().equals(whole.fingerprint())) {
           broken.add("(g) continued from the checkpoint at " + saving.savedAtPs() + " ps, the run gave fingerprint "
               + continued.fingerprint() + ", uninterrupted " + whole.fingerprint());
@@ -139,6 +121,20 @@ class OracleTest {
       }
     }
     return broken;
+  }
+
+  /** The first line where the reference run's results (a) and the actors' (b) differ, or null. */
+  private static String firstDifference(String a, String b) {
+    List<String> x = a.lines().toList();
+    List<String> y = b.lines().toList();
+    for (int i = 0; i < Math.max(x.size(), y.size()); i++) {
+      String l = i < x.size() ? x.get(i).trim() : "(none)";
+      String r = i < y.size() ? y.get(i).trim() : "(none)";
+      if (!l.equals(r)) {
+        return "reference " + l + " actors " + r;
+      }
+    }
+    return null;
   }
 
   private static String trace(Throwable e) {
