@@ -100,19 +100,23 @@ final class Draws {
         Tuple.of(3, Arbitraries.of(600, 601, 1500)), Tuple.of(1, Arbitraries.of(4096, 4097, 65536)));
     Arbitrary<Integer> sizeMax = Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.just(0)),
         Tuple.of(1, Arbitraries.of(256, 700, 5000)));
-    Arbitrary<How> how = Combinators.combine(sizes, sizeMax, Arbitraries.integers().between(1, 12), bool(), bool(),
+    // now and then a long stream, which runs beside the late starters of a crowded core
+    Arbitrary<Integer> ops = Arbitraries.frequencyOf(Tuple.of(12, Arbitraries.integers().between(1, 12)),
+        Tuple.of(1, Arbitraries.integers().between(40, 150)));
+    Arbitrary<How> how = Combinators.combine(sizes, sizeMax, ops, bool(), bool(),
         Arbitraries.integers().between(1, 10), bool()).as(How::new);
     return Combinators.combine(where, how).as(Draws::group);
   }
 
   /**
    * A group from its halves, kept cheap: many processes run on one node and PUT little, large
-   * payloads are few, and only a few processes retry FULL for the whole run.
+   * payloads are few, long streams run on one node, and only a few processes retry FULL for the
+   * whole run.
    */
   private static Draw.Group group(Where w, How h) {
     boolean many = w.count() > 8;
     int nodes = many && w.nodes() == 0 ? 1 : w.nodes();
-    int ops = many || h.size() > 4097 ? Math.min(h.ops(), 3) : h.ops();
+    int ops = many || h.size() > 4097 ? Math.min(h.ops(), 3) : w.nodes() == 0 ? Math.min(h.ops(), 12) : h.ops();
     boolean retry = h.retryOnFull() && w.count() <= 2;
     return new Draw.Group(w.program(), nodes, w.core(), w.count(), w.interrupt(), w.pattern(), w.node(), w.ring(),
         h.size(), h.sizeMax(), ops, h.think(), retry, h.idleLimit(), h.notification());

@@ -50,6 +50,7 @@ final class Rules {
     OutcomeLog.Seen seen;
     Element element; // a PUT's
     final List<Status> completed = new ArrayList<>();
+    long doorbellAt;
     int sent;
     final List<Long> leftAt = new ArrayList<>(); // each copy of the request leaving its module
     int applied;
@@ -118,8 +119,12 @@ final class Rules {
       for (OutcomeLog.Rec r : moduleRecords(n)) {
         if (r.kind() == OutcomeLog.Kind.BUSY_DOORBELL) {
           fail("(a) node " + n + ": a built-in program rang a doorbell while its context was BUSY (t=" + r.t() + ")");
-        } else if (r.kind() == OutcomeLog.Kind.DOORBELL && ops.put(r.op(), new Operation(r.op())) != null) {
-          fail("(a) operation " + r.op() + " rang twice");
+        } else if (r.kind() == OutcomeLog.Kind.DOORBELL) {
+          Operation op = new Operation(r.op());
+          op.doorbellAt = r.t();
+          if (ops.put(r.op(), op) != null) {
+            fail("(a) operation " + r.op() + " rang twice");
+          }
         }
       }
     }
@@ -165,7 +170,7 @@ final class Rules {
       byContext.computeIfAbsent(List.of(op.node, op.context), k -> new ArrayList<>()).add(op);
     }
     for (OutcomeLog.Trail t : log.trails) {
-      List<Operation> mine = byContext.getOrDefault(List.of(t.node, t.context), List.of());
+      List<Operation> mine = new ArrayList<>(byContext.getOrDefault(List.of(t.node, t.context), List.of()));
       mine.sort((a, b) -> Long.compare(a.sequence, b.sequence));
       if (t.actions.size() < mine.size() || t.actions.size() > mine.size() + 1) {
         fail("(a) node " + t.node + " context " + t.context + ": " + t.actions.size() + " PUTs and GETs asked for, "
@@ -250,10 +255,18 @@ final class Rules {
     if (expected != null && op.applied > 0) {
       fail("(e) " + what + " was applied though " + expected + " applies");
     }
-    if (put && scenario.module().holdWhenFull() && op.answeredFullAt >= 0 && op.arrivedAt >= 0
-        && op.answeredFullAt - op.arrivedAt < scenario.module().holdLimitPs()) {
-      fail("(e) " + what + " was answered FULL " + (op.answeredFullAt - op.arrivedAt) + " ps after it arrived,"
-          + " before its hold limit of " + scenario.module().holdLimitPs() + " ps");
+    if (put && scenario.module().holdWhenFull() && op.answeredFullAt >= 0 && op.arrivedAt >= 0) {
+      // held until its hold limit, or at most until the initiator's last deadline (from the doorbell at the earliest)
+      long attempts = scenario.module().retries() + 1L;
+      long timeout = scenario.module().timeoutPs();
+      long lastDeadline = timeout > (Long.MAX_VALUE - op.doorbellAt) / attempts ? Long.MAX_VALUE
+          : op.doorbellAt + attempts * timeout;
+      long holdEnd = scenario.module().holdLimitPs() > Long.MAX_VALUE - op.arrivedAt ? Long.MAX_VALUE
+          : op.arrivedAt + scenario.module().holdLimitPs();
+      if (op.answeredFullAt < Math.min(holdEnd, lastDeadline)) {
+        fail("(e) " + what + " was answered FULL " + (op.answeredFullAt - op.arrivedAt) + " ps after it arrived,"
+            + " before its hold limit of " + scenario.module().holdLimitPs() + " ps");
+      }
     }
   }
 
