@@ -55,6 +55,9 @@ final class ScenarioValidation {
     long seed = root.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
     String engine = root.oneOf("engine", "reference", "actors");
     long duration = root.durationPs("duration", 1, Long.MAX_VALUE);
+    if (duration > SimTime.CLOCK_END) {
+      root.problem("duration", "is beyond the model's clock of " + SimTime.compact(SimTime.CLOCK_END));
+    }
     int mark = problems.count();
     TopologySpec topology = topology(root.child("topology"));
     // An invalid topology has no node count; checks that need one are then skipped.

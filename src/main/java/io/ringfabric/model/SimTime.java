@@ -123,12 +123,20 @@ public final class SimTime {
   // Limits
 
   /**
-   * {@code at + times x step} for {@code at, times, step >= 0}, or the end of the clock
-   * ({@code Long.MAX_VALUE}) where that lies beyond it: a limit set far off never wraps round
-   * into the past and comes at once.
+   * The last moment a model event may be due (about 26.7 days): a limit beyond it never comes.
+   * Engines keep their own markers above it ({@code Agenda}'s empty queue is {@code Long.MAX_VALUE
+   * / 2}) and add bounds to event times, so no event may lie near the end of a {@code long}.
+   */
+  public static final long CLOCK_END = Long.MAX_VALUE / 4;
+
+  /**
+   * {@code at + times x step} for {@code at, times, step >= 0}, or never ({@code Long.MAX_VALUE},
+   * which the model posts no event for) where that lies beyond {@link #CLOCK_END}: a limit set
+   * far off never wraps round into the past and comes at once, nor lands where engines keep
+   * their markers.
    */
   public static long later(long at, long times, long step) {
-    return times != 0 && step > (Long.MAX_VALUE - at) / times ? Long.MAX_VALUE : at + times * step;
+    return times != 0 && step > (CLOCK_END - at) / times ? Long.MAX_VALUE : at + times * step;
   }
 
   /** {@code at + step}, saturated as {@link #later(long, long, long)}. */

@@ -195,19 +195,21 @@ class SimTimeTest {
     }
   }
 
-  /** A limit past the end of the clock is the end of the clock; one that just fits is exact. */
+  /** A limit past the end of the clock never comes (Long.MAX_VALUE); one that just fits is exact. */
   @Test
-  void aLaterTimePastTheEndOfTheClockIsItsEnd() {
-    long max = Long.MAX_VALUE;
-    assertEquals(max, SimTime.later(max - 10, 11));
-    assertEquals(max, SimTime.later(max - 10, 10));
-    assertEquals(max - 1, SimTime.later(max - 10, 9));
-    assertEquals(max, SimTime.later(1_000, 3, max / 3));
-    assertEquals(1_000 + 3 * ((max - 1_000) / 3), SimTime.later(1_000, 3, (max - 1_000) / 3));
-    assertEquals(max, SimTime.later(54_775_808, 9_223_372_036_800_000_000L), "the issue's huge timeout");
-    assertEquals(7, SimTime.later(7, 0, max), "no step at all");
+  void aLaterTimePastTheEndOfTheClockIsNever() {
+    long end = SimTime.CLOCK_END;
+    long never = Long.MAX_VALUE;
+    assertEquals(never, SimTime.later(end - 10, 11));
+    assertEquals(end, SimTime.later(end - 10, 10));
+    assertEquals(end - 1, SimTime.later(end - 10, 9));
+    assertEquals(never, SimTime.later(1_000, 3, end / 3));
+    assertEquals(1_000 + 3 * ((end - 1_000) / 3), SimTime.later(1_000, 3, (end - 1_000) / 3));
+    assertEquals(never, SimTime.later(54_775_808, 9_223_372_036_800_000_000L), "the issue's huge timeout");
+    assertEquals(never, SimTime.later(54_775_808, 4_611_687_000_000_000_000L), "past the engines' markers");
+    assertEquals(7, SimTime.later(7, 0, never), "no step at all");
     assertEquals(7 + 40, SimTime.later(7, 4, 10));
     assertEquals(3_000, SimTime.later(1_000, 2_000));
-    assertEquals(max, SimTime.later(max, 0));
+    assertEquals(never, SimTime.later(never, 0), "never stays never");
   }
 }

@@ -64,7 +64,7 @@ final class Bounds {
     long answer = bigAnswers ? serial : packet;
     long bound = 4 * (one * (1 + others) * hops + own * answer);
     if (s.module().holdWhenFull()) {
-      bound += s.module().holdLimitPs() * (all + 1);
+      bound = io.ringfabric.model.SimTime.later(bound, all + 1, s.module().holdLimitPs()); // a huge limit: no bound
     }
     return bound;
   }

@@ -30,18 +30,13 @@ final class Draws {
         new Draw(d.seed(), d.shape(), d.fabric(), d.faults(), d.module(), d.rings(), d.groups(), d.cores(), at));
   }
 
-  /** The module as drawn, less what {@link KnownBugs} leaves out. */
+  /** The module as drawn, as validate takes it. */
   private static Draw.Module withoutExclusions(Draw.Module m, List<Draw.Fault> faults) {
     int confirmations = m.confirmations();
-    if (KnownBugs.NEW_ZERO_CONFIRMATIONS_ONLY_WITHOUT_FAULTS && !faults.isEmpty() && confirmations == 0) {
-      confirmations = -1;
+    if (!faults.isEmpty() && confirmations == 0) {
+      confirmations = -1; // validate refuses 0 where packets can be lost: auto instead
     }
-    boolean hold = m.hold();
-    if (KnownBugs.ITEM_2_HOLD_ONLY_WITHOUT_CONFIRMATIONS
-        && (confirmations > 0 || confirmations == -1 && !faults.isEmpty())) {
-      hold = false;
-    }
-    return new Draw.Module(hold, m.holdLimitPs(), m.timeoutPs(), m.retries(), confirmations, m.direct());
+    return new Draw.Module(m.hold(), m.holdLimitPs(), m.timeoutPs(), m.retries(), confirmations, m.direct());
   }
 
   static Arbitrary<Draw.Shape> shapes() {
@@ -63,10 +58,8 @@ final class Draws {
   static Arbitrary<Draw.Module> modules() {
     List<Long> holds = new ArrayList<>(List.of(2 * US, 20 * US, 200_000L, 1000 * US));
     List<Long> timeouts = new ArrayList<>(List.of(100 * US, 1000 * US, 1_000_000 * US, 20 * US, 5 * US, 2 * US));
-    if (!KnownBugs.ITEM_4_NO_HUGE_LIMITS) {
-      holds.add(HUGE);
-      timeouts.add(HUGE);
-    }
+    holds.add(HUGE);
+    timeouts.add(HUGE);
     return Combinators.combine(bool(), Arbitraries.of(holds), Arbitraries.of(timeouts),
         Arbitraries.integers().between(0, 3), Arbitraries.of(-1, 0, 1, 2, 4), bool()).as(Draw.Module::new);
   }
@@ -88,7 +81,7 @@ final class Draws {
       boolean notification) {}
 
   static Arbitrary<Draw.Group> groups() {
-    int most = KnownBugs.ITEM_1_AT_MOST_64_PROCESSES_PER_CORE ? 64 : 200;
+    int most = 200;
     Arbitrary<Integer> counts = Arbitraries.frequencyOf(Tuple.of(12, Arbitraries.integers().between(1, 3)),
         Tuple.of(2, Arbitraries.integers().between(4, 16)), Tuple.of(1, Arbitraries.integers().between(17, most)));
     Arbitrary<Where> where = Combinators.combine(Arbitraries.of(Draw.Program.class),

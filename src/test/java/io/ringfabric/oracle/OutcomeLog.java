@@ -161,6 +161,7 @@ final class OutcomeLog {
     }
 
     @Override public void onWake(ProcessApi api) {
+      trail.waiting = false; // a wait with a limit that came
       inner.onWake(watch(api));
     }
 
@@ -234,6 +235,15 @@ final class OutcomeLog {
     @Override public void waitForArrival() {
       trail.waiting = true;
       api.waitForArrival();
+    }
+
+    @Override public void waitForArrival(long limitPs) {
+      trail.waiting = true;
+      api.waitForArrival(limitPs);
+    }
+
+    @Override public void recordLatency(String measure, long ps, long endedAtPs) {
+      api.recordLatency(measure, ps, endedAtPs);
     }
 
     @Override public void recordRoundTrip(long ps) {

@@ -179,26 +179,9 @@ final class Render {
     if (ring.nodes() != 0 && (g.nodes() == 0 || (g.nodes() - 1) % n != (ring.nodes() - 1) % n)) {
       return false; // the ring is not on every node of the group
     }
-    if (KnownBugs.ITEM_8_ONE_NOTIFIED_CONSUMER_PER_RING) {
-      if (g.count() > 1) {
-        return false;
-      }
-      for (Draw.Group other : d.groups()) {
-        if (other == g) {
-          break; // the first notified consumer of a ring keeps it
-        }
-        if (other.program() == Draw.Program.GET_STREAM && other.notification() && other.node() == 0
-            && other.ring() == g.ring() && overlap(other, g, n)) {
-          return false;
-        }
-      }
-    }
     return true;
   }
 
-  private static boolean overlap(Draw.Group a, Draw.Group b, int n) {
-    return a.nodes() == 0 || b.nodes() == 0 || (a.nodes() - 1) % n == (b.nodes() - 1) % n;
-  }
 
   private static String group(Draw.Group g, Draw d, int n, int cores, boolean[] notify) {
     StringBuilder b = new StringBuilder("{ program = ");
