@@ -414,7 +414,7 @@ class TimeoutTest {
    * engine ran to the duration and the actors stopped at the last event. Found by the oracle.)
    */
   @Test
-  void aDeadlinePastTheEndOfTheClockLeavesBothEnginesAtTheDuration() {
+  void aDeadlinePastTheEndOfTheClockEndsBothEnginesAlikeAtTheLastEvent() {
     TestScenarios t = TestScenarios.of("ring", 2).timeout(9_223_372_000_000_000_000L, 0)
         .faults(new FaultPlan.LinkFault(0, 1, 0, Long.MAX_VALUE, true, 0, 0)).duration(2_000_000_000L)
         .ring(NodeSet.all(), 0, 1056, 256)
