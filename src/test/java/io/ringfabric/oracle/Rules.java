@@ -204,17 +204,14 @@ final class Rules {
       if (op.completed.size() > 1) {
         fail("(a) " + what + " ended " + op.completed.size() + " times: " + op.completed);
       }
-      if (op.arrivedAt >= 0 && op.targetOutcomes != 1 && !(op.targetOutcomes == 0 && ranOut)) {
+      if (op.arrivedAt >= 0 && op.targetOutcomes != 1 && !(op.targetOutcomes == 0 && (ranOut || waitsForNever()))) {
         fail("(a) " + what + " arrived at its target at " + op.arrivedAt + " ps but was applied or refused there "
             + op.targetOutcomes + " times");
       }
       timers(op, what);
       Status status = op.status();
       if (status == null) {
-        // a lost copy whose next deadline lies past the end of the clock is waited for for ever
-        boolean waitsForNever = !scenario.fabric().faults().isEmpty()
-            && SimTime.later(0, scenario.module().retries() + 1L, scenario.module().timeoutPs()) == Long.MAX_VALUE;
-        if (!ranOut && !waitsForNever) {
+        if (!ranOut && !waitsForNever()) {
           fail("(a) " + what + " never ended, though the run ended before its time limit");
         }
         continue;
@@ -351,6 +348,17 @@ final class Rules {
           : op.action.payload().length > ring.maxElement() ? Status.TOO_LARGE : null;
     }
     return !ring.getAccess().contains(op.node) ? Status.ACCESS_DENIED : null;
+  }
+
+  /**
+   * Whether an action may rightly wait for ever, the run ending at its last event: its last
+   * deadline lies past the end of the clock, and a copy or answer of it may be lost (faults), or
+   * a PUT may be held with no limit (hold, its hold-limit past the clock too) for room no GET makes.
+   */
+  private boolean waitsForNever() {
+    boolean noDeadline = SimTime.later(0, scenario.module().retries() + 1L, scenario.module().timeoutPs()) == Long.MAX_VALUE;
+    boolean heldForEver = scenario.module().holdWhenFull() && SimTime.later(0, scenario.module().holdLimitPs()) == Long.MAX_VALUE;
+    return noDeadline && (!scenario.fabric().faults().isEmpty() || heldForEver);
   }
 
   /** (f): nothing resent and nothing TIMEOUT where the timeout exceeds the bound of {@link Bounds}. */
