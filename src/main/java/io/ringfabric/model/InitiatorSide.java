@@ -125,7 +125,7 @@ final class InitiatorSide implements Serializable {
     TraceSink recorder = module.recorder();
     if (recorder != null) {
       recorder.requestSent(leaves, opId(ctx), layout.module(ctx.targetNode()),
-          ctx.op() == Op.PUT ? ctx.length() : 0, ctx.ring(), ctx.retriesUsed + 1);
+          ctx.op() == Op.PUT ? ctx.length() : 0, ctx.ring(), ctx.retriesUsed + ctx.confirmationsUsed + 1);
     }
     return leaves;
   }

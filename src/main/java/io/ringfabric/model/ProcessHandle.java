@@ -89,7 +89,9 @@ final class ProcessHandle implements ProcessApi {
     checkDuration(ps, "sleep");
     choose(() -> {
       p.state = UserProcess.State.SLEEPING;
-      core.send(core.id(), ps, new Core.Wake(p.index, Core.Wake.Reason.WOKEN));
+      if (SimTime.later(core.now(), ps) != Long.MAX_VALUE) { // a sleep past the clock's end never ends
+        core.send(core.id(), ps, new Core.Wake(p.index, Core.Wake.Reason.WOKEN));
+      }
     });
   }
 
@@ -131,7 +133,7 @@ final class ProcessHandle implements ProcessApi {
       return;
     }
     p.state = UserProcess.State.WAITING_ARRIVAL;
-    if (limitPs >= 0) {
+    if (limitPs >= 0 && SimTime.later(core.now(), limitPs) != Long.MAX_VALUE) { // else it waits without a limit
       core.send(core.id(), limitPs, new Core.Wake(p.index, Core.Wake.Reason.WAIT_OVER, p.waits));
     }
   }

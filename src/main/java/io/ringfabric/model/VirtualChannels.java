@@ -343,9 +343,20 @@ final class VirtualChannels implements Serializable {
     for (int w = 0; w < ints[i + WAY_COUNT]; w++) {
       clearWant(ints[i + WAYS + 2 * w], b);
     }
-    unblock(b, now);
+    if (!keeps(routed, count, ints[i + BLOCKED_ON], ints[i + BLOCKED_CLASS])) {
+      unblock(b, now); // a wait for a credit it no longer wants ends; one it still wants goes on, as one stall
+    }
     route(b, routed, count, times[b * TIMES + HEAD_SINCE]);
     return true;
+  }
+
+  private static boolean keeps(int[] routed, int count, int out, int cls) {
+    for (int w = 0; w < count; w++) {
+      if (routed[2 * w] == out && routed[2 * w + 1] == cls) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void clearWant(int out, int b) {

@@ -30,6 +30,7 @@ public final class ZeroLoadLatency {
   private final ModuleSpec module;
   private final Topology topology;
   private final Routing routing;
+  private final int[] ways; // the routing's answer at one switch: up-down offers a way per legal port
 
   public ZeroLoadLatency(MachineSpec spec, Topology topology) {
     this.fabric = spec.fabric();
@@ -37,6 +38,11 @@ public final class ZeroLoadLatency {
     this.module = spec.module();
     this.topology = topology;
     this.routing = Routing.of(fabric.routing(), topology, fabric.datelines());
+    int ports = Routing.MAX_WAYS;
+    for (int s = 0; s < topology.switches(); s++) {
+      ports = Math.max(ports, topology.ports(s));
+    }
+    this.ways = new int[2 * ports];
   }
 
   /**
@@ -92,7 +98,7 @@ public final class ZeroLoadLatency {
     if (source == target && module.directLocalPath()) {
       return -1;
     }
-    int[] ways = new int[2 * Routing.MAX_WAYS];
+
     int at = source;
     int inPort = Topology.LOCAL_PORT;
     int cls = 0;

@@ -118,6 +118,31 @@ class VirtualChannelsTest {
     assertEquals(1, ch.stalls());
   }
 
+  /**
+   * A head waiting for a credit on an output, routed again around a down link: if the output it
+   * waits on is still among its ways the wait goes on as one stall from when it began (the
+   * deadlock watch judges by that time); if not, the wait ends there and is counted.
+   */
+  @Test
+  void aHeadRoutedAgainKeepsItsWaitOnAnOutputItStillWants() {
+    VirtualChannels ch = channels();
+    int b = 4 + 1;
+    ch.route(b, new int[] {2, 0, 4, 1}, 2, 600);
+    assertTrue(ch.block(b, 4, 1, 700));
+    assertTrue(ch.reroute(b, new int[] {4, 1}, 1, 900)); // output 2 went down; 4 is still a way
+    assertTrue(ch.blocked(b));
+    assertEquals(700, ch.blockedSince(b));
+    assertEquals(0, ch.stalls(4), "still one wait, not yet over");
+    assertEquals(400, ch.unblock(b, 1_100));
+    assertEquals(1, ch.stalls(4));
+    ch.route(b, new int[] {2, 0, 4, 1}, 2, 1_200);
+    assertTrue(ch.block(b, 4, 1, 1_300));
+    assertTrue(ch.reroute(b, new int[] {2, 0}, 1, 1_500)); // 4 went down: the wait on it ends
+    assertFalse(ch.blocked(b));
+    assertEquals(2, ch.stalls(4));
+    assertEquals(400 + 200, ch.stallPs(4));
+  }
+
   @Test
   void theLastOutputGrantedAndEachOutputsLastBufferAreRemembered() {
     VirtualChannels ch = channels();

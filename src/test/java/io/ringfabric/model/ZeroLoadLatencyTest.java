@@ -446,6 +446,11 @@ class ZeroLoadLatencyTest {
     ZeroLoadLatency calculator = new ZeroLoadLatency(big.build().machine(), Topologies.build(big.topology()));
     assertArrayEquals(new int[] {0, 1, 0, 1599}, calculator.extremePairs());
     assertEquals(78, calculator.hops(0, 1599));
+    // up-down offers a way per up port: six on a 6-ary tree, more than adaptive routings' five
+    TestScenarios tree = TestScenarios.of("fat-tree", 6, 2);
+    ZeroLoadLatency wide = new ZeroLoadLatency(tree.build().machine(), Topologies.build(tree.topology()));
+    assertArrayEquals(new int[] {0, 1, 0, 6}, wide.extremePairs());
+    assertEquals(4, wide.hops(0, 35));
   }
 
   /**
