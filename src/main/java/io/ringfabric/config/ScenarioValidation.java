@@ -56,7 +56,8 @@ final class ScenarioValidation {
     String engine = root.oneOf("engine", "reference", "actors");
     long duration = root.durationPs("duration", 1, Long.MAX_VALUE);
     if (duration > SimTime.CLOCK_END) {
-      root.problem("duration", "is beyond the model's clock of " + SimTime.compact(SimTime.CLOCK_END));
+      root.problem("duration", String.format(java.util.Locale.ROOT, "is beyond the model's clock of about %.1f days",
+          SimTime.CLOCK_END / 86_400e12));
     }
     int mark = problems.count();
     TopologySpec topology = topology(root.child("topology"));

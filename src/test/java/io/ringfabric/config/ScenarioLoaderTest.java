@@ -228,6 +228,13 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aDurationBeyondTheModelsClockIsRefused() {
+    assertEquals(List.of("--set duration=30d: ringfabric.duration: is beyond the model's clock of about 26.7 days"),
+        problems(GOOD, "duration=30d"));
+    assertEquals(26 * 86_400_000_000_000_000L, parse(GOOD, "duration=26d").durationPs());
+  }
+
+  @Test
   void noConfirmationsOnAFabricThatLosesPacketsIsRefused() {
     String lossy = "fabric.faults=[{links=all, drop-rate=1e-3}]";
     assertEquals(List.of("--set module.confirmations=0: ringfabric.module.confirmations: 0 with fabric.faults set"
