@@ -18,11 +18,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code topology.kind = file}: the reader's refusals, and up-down routes that arrive, are as short as up-down allows and never go up after down. */
 class FileTopologyTest {
-  // Equivalent mutants left alive. FileTopology: the rank comparisons' boundaries (lines 183, 194,
-  // 214, 220, 249) compare two different switches, whose ranks are never equal; in pick, the second
-  // loop always returns before its end (a switch with a finite distance has a neighbour one nearer),
-  // so its bound (219) and the -1 after it (224) are never reached. (TopologyFile's counts are 0
-  // until read and tested with == and !=, which leaves no boundary mutant to survive.)
+  // Equivalent mutants left alive. FileTopology: the rank comparisons' boundaries in tables (lines
+  // 186, 197), pick (218, 224), route (258) and routePorts (277, 281) compare two different
+  // switches (a link from a switch to itself is refused), whose ranks are never equal; in pick, the
+  // second loop always returns before its end (a switch with a finite distance has a neighbour one
+  // nearer, and k < their count), so its bound (223) and the -1 after it (228) are never reached.
+  // In routePorts (286) (on - 1) << 16 | p sorts as (on + 1) << 16 | p does (on >= 0: a key of -1
+  // << 16 | p is still the least, and the mask leaves p); the insertion sort's i > 1 as i >= 1 (288)
+  // compares ports[0], a port, below 1 << 16, with a key of at least 1 << 16, and ports[i - 1] > key
+  // as >= (288) compares keys of different ports, never equal. (TopologyFile's counts are 0 until
+  // read and tested with == and !=, which leaves no boundary mutant to survive.)
 
   /** A 4-ary 2-tree written out: nodes 0..15, leaves 16..19, tops 20..23. */
   static String fatTree() {
@@ -190,13 +195,23 @@ class FileTopologyTest {
 
   /** Breadth-first over (switch, gone down yet): the fewest links of a legal up-down route. */
   private static int shortestUpDown(Topology t, int[] rank, int s, int d) {
+    int hops = shortestUpDown(t, rank, s, false, d);
+    if (hops < 0) {
+      throw new AssertionError("no up-down route from " + s + " to " + d);
+    }
+    return hops;
+  }
+
+  /** The same from a packet at {@code s} that has gone down already ({@code wentDown}: down only); -1 if none. */
+  private static int shortestUpDown(Topology t, int[] rank, int s, boolean wentDown, int d) {
     int[][] dist = new int[t.switches()][2];
     for (int[] row : dist) {
       Arrays.fill(row, -1);
     }
-    dist[s][0] = 0;
+    int start = wentDown ? 1 : 0;
+    dist[s][start] = 0;
     ArrayDeque<int[]> q = new ArrayDeque<>();
-    q.add(new int[] {s, 0});
+    q.add(new int[] {s, start});
     while (!q.isEmpty()) {
       int[] at = q.poll();
       if (at[0] == d) {
@@ -215,7 +230,7 @@ class FileTopologyTest {
         }
       }
     }
-    throw new AssertionError("no up-down route from " + s + " to " + d);
+    return -1;
   }
 
   @Test
@@ -310,6 +325,126 @@ class FileTopologyTest {
       down |= !up;
       at = l.toSwitch();
       in = l.toPort();
+    }
+  }
+
+  /**
+   * Five switches round root 2 (the one a hop from all the others): ranks 2, 0, 1, 3, 4. Switch 1's
+   * ports lead to 0 (up), 3 (down) and 2 (up); switch 2's to 0, 4, 1 and 3, all down.
+   */
+  static final String KITE = "nodes 5\nlink 0 1\nlink 0 2\nlink 1 3\nlink 2 4\nlink 3 4\nlink 1 2\nlink 3 2\n";
+
+  /**
+   * The ways around a down link come shortest first, not in port order: from switch 1 to node 3 the
+   * direct link down (port 2), then up to the root 2 and down (port 3, two hops), then up to 0, the
+   * root, and down (port 1, three). From the root to node 4 every way goes down: the direct link
+   * (port 2), by 3 (port 4, two hops), by 1 and 3 (port 3, three), by 0, 1 and 3 (port 1, four).
+   * A packet that came down to 1 (from 0 or 2) has only its link down to 3.
+   */
+  @Test
+  void theWaysAroundADownLinkComeShortestFirst() {
+    Topology t = build(KITE);
+    FileTopology f = (FileTopology) t;
+    assertEquals(2, FileTopology.root(t.spec()));
+    assertEquals(List.of(0, 3, 2), List.of(t.linkAt(1, 1).toSwitch(), t.linkAt(1, 2).toSwitch(), t.linkAt(1, 3).toSwitch()));
+    int[] ports = new int[8];
+    assertEquals(3, t.routePorts(1, Topology.LOCAL_PORT, 3, 0, ports));
+    assertEquals(List.of(2, 3, 1), List.of(ports[0], ports[1], ports[2]));
+    assertEquals(3, t.routePorts(1, 2, 4, 0, ports)); // came up from 3: may still go up
+    assertEquals(List.of(2, 3, 1), List.of(ports[0], ports[1], ports[2]));
+    assertEquals(4, t.routePorts(2, Topology.LOCAL_PORT, 4, 0, ports));
+    assertEquals(List.of(2, 4, 3, 1), List.of(ports[0], ports[1], ports[2], ports[3]));
+    assertEquals(3, t.routePorts(2, Topology.LOCAL_PORT, 3, 0, ports));
+    assertEquals(List.of(4, 3, 1), List.of(ports[0], ports[1], ports[2]));
+    for (int cameDownBy : new int[] {1, 3}) {
+      assertEquals(1, t.routePorts(1, cameDownBy, 3, 0, ports), "came down by port " + cameDownBy);
+      assertEquals(2, ports[0]);
+    }
+    assertEquals(List.of(1, 1, 2, 2, 2), List.of(t.hops(1, 3), t.hops(2, 4), t.hops(0, 3), t.hops(0, 4), t.hops(4, 0)));
+    assertTrue(f.nearerRoot(2, 0) && f.nearerRoot(0, 1) && f.nearerRoot(1, 3) && f.nearerRoot(3, 4));
+    for (int s = 0; s < t.switches(); s++) {
+      assertTrue(!f.nearerRoot(s, s), "switch " + s + " ranks before itself");
+      assertTrue(!f.nearerRoot(4, s));
+    }
+  }
+
+  /** With two links between two switches, the one the destination does not pick is offered too: its route is the one hop (0 more). */
+  @Test
+  void aParallelLinkToTheDestinationIsTheWayAroundTheOther() {
+    Topology t = build("nodes 2\nlink 0 1\nlink 0 1\n");
+    int[] ports = new int[3];
+    assertEquals(2, t.routePorts(0, Topology.LOCAL_PORT, 1, 0, ports)); // down from the root 0
+    assertEquals(List.of(2, 1), List.of(ports[0], ports[1]));
+    assertEquals(2, t.routePorts(1, Topology.LOCAL_PORT, 0, 0, ports)); // up
+    assertEquals(List.of(1, 2), List.of(ports[0], ports[1]));
+    assertEquals(1, t.routePorts(1, 1, 0, 0, ports)); // came down from the root: no way on, none offered
+    assertEquals(-1, ports[0]);
+  }
+
+  /** routePorts writes its count of ports and nothing past them, ports or keys. */
+  @Test
+  void routePortsWritesNothingPastItsCount() {
+    for (String text : List.of(KITE, "nodes 2\nlink 0 1\nlink 0 1\n", TestScenarios.RING_AND_RELAY)) {
+      Topology t = build(text);
+      int[] ports = new int[16];
+      for (int s = 0; s < t.switches(); s++) {
+        for (int in = 0; in < t.ports(s); in++) {
+          for (int d = 0; d < t.nodes(); d++) {
+            Arrays.fill(ports, -1);
+            int count = t.routePorts(s, in, d, 0, ports);
+            for (int i = 0; i < ports.length; i++) {
+              assertTrue(i < count ? ports[i] >= -1 && ports[i] < t.ports(s) : ports[i] == -1,
+                  text + ": switch " + s + " in " + in + " to " + d + ": " + Arrays.toString(ports));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Every port routePorts offers after the route's own, for every switch, input and destination:
+   * exactly the ports a legal up-down route goes on by (no up port once the packet came down), in
+   * the order of the shortest such route through each, the lower port of equals, worked out here
+   * by breadth-first search.
+   */
+  @Test
+  void theOtherWaysAreEveryLegalPortByTheLengthOfItsRoute() {
+    String spines = "nodes 4\nswitches 7\nroot 6\nlink 0 4\nlink 0 5\nlink 1 4\nlink 1 5\nlink 2 4\nlink 2 5\n"
+        + "link 3 4\nlink 3 5\nlink 4 6\nlink 5 6\n";
+    int[] ports = new int[64];
+    for (String text : List.of(KITE, spines, TestScenarios.RING_AND_RELAY, fatTree(), "nodes 2\nlink 0 1\nlink 0 1\n",
+        "nodes 5\nlink 0 1\nlink 1 2\nlink 2 3\nlink 3 4\nlink 4 0\n")) {
+      Topology t = build(text);
+      int[] rank = ranks(t);
+      for (int s = 0; s < t.switches(); s++) {
+        for (int in = 0; in < t.ports(s); in++) {
+          for (int d = 0; d < t.nodes(); d++) {
+            int first = t.route(s, in, d, 0);
+            List<Integer> expected = new java.util.ArrayList<>(List.of(first));
+            if (first > Topology.LOCAL_PORT) {
+              boolean cameDown = in != Topology.LOCAL_PORT && rank[t.linkAt(s, in).toSwitch()] < rank[s];
+              List<int[]> others = new java.util.ArrayList<>();
+              for (int p = 1; p < t.ports(s); p++) {
+                int v = t.linkAt(s, p).toSwitch();
+                boolean up = rank[v] < rank[s];
+                int on = up && cameDown ? -1 : shortestUpDown(t, rank, v, !up, d);
+                if (p != first && on >= 0) {
+                  others.add(new int[] {on, p});
+                }
+              }
+              others.sort((a, b) -> a[0] != b[0] ? a[0] - b[0] : a[1] - b[1]);
+              others.forEach(o -> expected.add(o[1]));
+            }
+            int count = t.routePorts(s, in, d, 0, ports);
+            List<Integer> got = new java.util.ArrayList<>();
+            for (int i = 0; i < count; i++) {
+              got.add(ports[i]);
+            }
+            assertEquals(expected, got, "switch " + s + " in " + in + " to " + d);
+          }
+        }
+      }
     }
   }
 }

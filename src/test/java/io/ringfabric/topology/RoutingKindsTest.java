@@ -24,6 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * no cycle of dependencies, which is what deadlock freedom needs.
  */
 class RoutingKindsTest {
+  // Equivalent mutant left alive: in TopologyRouting.route, ports.length < topology.ports(switchId)
+  // as <= (line 46) only replaces the array with a new one as long, whose entries routePorts writes
+  // before they are read.
   private static final List<String> SHAPES = List.of("ring 6", "ring 8", "mesh 4x4", "mesh 5x3", "torus 4x4",
       "torus 5x5", "torus 6x4", "torus 8x8", "torus 2x3");
 
@@ -280,5 +283,27 @@ class RoutingKindsTest {
         e.getMessage());
     assertEquals(Routing.UP_DOWN, Routing.of(Routing.AUTO, Topologies.build(new TopologySpec("fat-tree", List.of(2, 3))), true).kind());
     assertEquals(Routing.DIMENSION_ORDER, Routing.of(Routing.AUTO, Shapes.build("mesh 3x3"), true).kind());
+  }
+
+  /**
+   * Up-down on a file topology: the ways are routePorts's, in its order, each with class 0 (one
+   * class), and nothing is written past them. From switch 1 of FileTopologyTest's kite to node 3:
+   * down (port 2), then up by the root (port 3), then up by 0 (port 1).
+   */
+  @Test
+  void upDownOffersTheTopologysPortsInOrderAndNoMore() {
+    Topology t = Topologies.build(TopologyFile.parse(FileTopologyTest.KITE, "kite.topo"));
+    Routing r = Routing.of(Routing.UP_DOWN, t, true);
+    assertEquals(1, r.classes());
+    int[] ways = new int[2 * Routing.MAX_WAYS];
+    java.util.Arrays.fill(ways, -7);
+    assertEquals(3, r.route(1, Topology.LOCAL_PORT, 0, 3, 0, ways));
+    assertEquals(List.of(2, 0, 3, 0, 1, 0, -7, -7, -7, -7), java.util.Arrays.stream(ways).boxed().toList());
+    java.util.Arrays.fill(ways, -7);
+    assertEquals(4, r.route(2, Topology.LOCAL_PORT, 0, 4, 0, ways));
+    assertEquals(List.of(2, 0, 4, 0, 3, 0, 1, 0, -7, -7), java.util.Arrays.stream(ways).boxed().toList());
+    java.util.Arrays.fill(ways, -7);
+    assertEquals(1, r.route(3, 3, 0, 3, 0, ways));
+    assertEquals(List.of(0, 0, -7, -7), java.util.Arrays.stream(ways).boxed().toList().subList(0, 4));
   }
 }
