@@ -288,7 +288,8 @@ class RoutingKindsTest {
   /**
    * Up-down on a file topology: the ways are routePorts's, in its order, each with class 0 (one
    * class), and nothing is written past them. From switch 1 of FileTopologyTest's kite to node 3:
-   * down (port 2), then up by the root (port 3), then up by 0 (port 1).
+   * down (port 2), then up by the root (port 3), then up by 0 (port 1). The same routing asked first
+   * at switch 0 (two links) has room afterwards for the root's four ways.
    */
   @Test
   void upDownOffersTheTopologysPortsInOrderAndNoMore() {
@@ -296,6 +297,9 @@ class RoutingKindsTest {
     Routing r = Routing.of(Routing.UP_DOWN, t, true);
     assertEquals(1, r.classes());
     int[] ways = new int[2 * Routing.MAX_WAYS];
+    java.util.Arrays.fill(ways, -7);
+    assertEquals(2, r.route(0, Topology.LOCAL_PORT, 0, 3, 0, ways)); // down by 1, or up by the root 2
+    assertEquals(List.of(1, 0, 2, 0, -7, -7), java.util.Arrays.stream(ways).boxed().toList().subList(0, 6));
     java.util.Arrays.fill(ways, -7);
     assertEquals(3, r.route(1, Topology.LOCAL_PORT, 0, 3, 0, ways));
     assertEquals(List.of(2, 0, 3, 0, 1, 0, -7, -7, -7, -7), java.util.Arrays.stream(ways).boxed().toList());
