@@ -162,7 +162,7 @@ final class Agenda {
     held(who);
     resumed = true;
     for (int id : layout.componentsOf(part)) {
-      events += components[id].eventsHandled();
+      events += components[id].eventsDelivered();
       lastEventTime = Math.max(lastEventTime, components[id].lastEventPs());
     }
     for (Event e : pending) {
@@ -255,7 +255,6 @@ final class Agenda {
     long after = queues[child].firstTime();
     headTime[child] = after == Long.MAX_VALUE ? EMPTY : after;
     events++;
-    lastEventTime = Math.max(lastEventTime, e.time());
     handling = e;
     handler = child;
     return e;
@@ -266,9 +265,13 @@ final class Agenda {
     return tooSoon;
   }
 
-  /** What a child's component recorded for the trace, and whether it asks for the run to end. */
-  void collect(int who, List<Recorder.Entry> recorded, boolean endsRun) {
+  /**
+   * What a child's component recorded for the trace, whether it asks for the run to end, and the
+   * time of the last event of the machine it handled (a reminder is none; what it worked out is).
+   */
+  void collect(int who, List<Recorder.Entry> recorded, boolean endsRun, long lastEventPs) {
     held(who);
+    lastEventTime = Math.max(lastEventTime, lastEventPs);
     if (!recorded.isEmpty()) {
       records.addAll(recorded);
     }

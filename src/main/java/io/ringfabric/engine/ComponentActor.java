@@ -109,7 +109,7 @@ public final class ComponentActor extends AbstractMatchingBehavior<ComponentActo
   private Agenda release() {
     Agenda agenda = holding;
     holding = null;
-    agenda.collect(child, Recorder.drain(component.recorder()), component.endsRun());
+    agenda.collect(child, Recorder.drain(component.recorder()), component.endsRun(), component.lastEventPs());
     return agenda;
   }
 }

@@ -72,6 +72,9 @@ public final class Guardian {
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
     Component[] components = machine.components(); // a copy: one for all parts, not one each
+    for (Component c : components) {
+      c.runUntil(durationPs);
+    }
     lanes = Math.max(1, Math.min(Math.min(lanes, ActorEngine.lanes(actors)), own.size()));
     Duration watchdog = Duration.ofMillis(actors.watchdogMillis());
     List<Map<Integer, ActorRef<NodeActor.Command>>> byLane = new ArrayList<>();

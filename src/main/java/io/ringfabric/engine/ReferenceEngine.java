@@ -155,6 +155,7 @@ public final class ReferenceEngine {
     EngineRun run() {
       for (Component c : components) {
         c.attach(this);
+        c.runUntil(durationPs);
       }
       long wallStart = System.nanoTime();
       if (checkpoints.resumes()) {
@@ -208,7 +209,7 @@ public final class ReferenceEngine {
     /** Takes up a saved run: its components are restored, and their pending events are posted again. */
     private void resume() {
       for (Component c : components) {
-        events += c.eventsHandled();
+        events += c.eventsDelivered();
         last = Math.max(last, c.lastEventPs());
       }
       for (int p = 0; p < queues.length; p++) {
@@ -268,7 +269,6 @@ public final class ReferenceEngine {
         if (work != null) {
           work.count(e.target());
         }
-        last = Math.max(last, e.time());
         now = e.time();
         Component target = components[e.target()];
         try {
@@ -279,6 +279,7 @@ public final class ReferenceEngine {
           failed(p, e, new ModelFailure(target, e, thrown));
           return endRun;
         }
+        last = Math.max(last, target.lastEventPs()); // a reminder is none, the events it worked out are
         endRun |= target.endsRun(); // a failed program ends the run: finish this window, then stop
         if ((++events & 4095) == 0) {
           progress.add(4096, e.time());

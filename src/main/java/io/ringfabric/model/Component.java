@@ -10,6 +10,13 @@ import java.io.Serializable;
  * <p>Each component numbers its own outgoing events, so the key (time, source, sequence) of
  * every event is fixed by the model alone, whatever runs it. It also keeps a digest of the
  * events it handled, in order, for the run's fingerprint.
+ *
+ * <p>A component may work out some of the events it sends itself instead of posting them (a core
+ * whose processes take turns polling, {@link CoreSharing}): it takes their sequence numbers when
+ * it would have sent them, handles each in {@link #catchUp} just before the first delivered event
+ * that comes after it, and sets itself a {@link #remindAt reminder} for the moment it must stop.
+ * Such an event counts, digests and traces as a delivered one, so fingerprints do not show which
+ * events an engine delivered; {@link #eventsDelivered} does.
  */
 public abstract class Component implements Serializable {
   private final int id;
@@ -18,6 +25,8 @@ public abstract class Component implements Serializable {
   private long sequence;
   private long now;
   private long handled;
+  private long delivered;
+  private long runEndPs = SimTime.CLOCK_END;
   private long digest = 0x52494E4746414252L;
   /** Where this component's measured latencies go; by default nowhere. */
   protected StatsSink stats = StatsSink.NONE;
@@ -61,6 +70,16 @@ public abstract class Component implements Serializable {
     return recorder;
   }
 
+  /** The run handles no event after {@code durationPs}: a component working events out stops there. */
+  public final void runUntil(long durationPs) {
+    this.runEndPs = durationPs;
+  }
+
+  /** The time after which the run handles no event ({@link SimTime#CLOCK_END} unless told). */
+  protected final long runEndPs() {
+    return runEndPs;
+  }
+
   /** Posts the component's first events, at time 0. */
   public final void start() {
     now = 0;
@@ -69,14 +88,67 @@ public abstract class Component implements Serializable {
 
   /** Handles one event; the engine guarantees key order per component. */
   public final void deliver(Event event) {
-    now = event.time();
-    handled++;
-    digest = mix(mix(mix(mix(digest, event.time()), event.source()), event.sequence()),
-        event.kind().ordinal());
-    if (recorder != null && recorder.all()) {
-      recorder.message(event.time(), event.source(), event.kind());
+    delivered++;
+    catchUp(event);
+    if (event.kind() == MessageKind.REMINDER) {
+      remind(event);
+      return;
     }
+    count(event.time(), event.source(), event.sequence(), event.kind());
     handle(event);
+  }
+
+  private void count(long time, int source, long sequence, MessageKind kind) {
+    now = time;
+    handled++;
+    digest = mix(mix(mix(mix(digest, time), source), sequence), kind.ordinal());
+    if (recorder != null && recorder.all()) {
+      recorder.message(time, source, kind);
+    }
+  }
+
+  /**
+   * Handles, before {@code next} is delivered, the events this component worked out instead of
+   * posting whose key comes before next's. None by default.
+   */
+  protected void catchUp(Event next) {}
+
+  /** A reminder this component set itself has come (after {@link #catchUp} to it). */
+  protected void remind(Event reminder) {}
+
+  /**
+   * An event this component sent itself at {@code sequence} and did not post is handled now: it
+   * counts, digests and traces as if delivered. The caller does what handling it means.
+   */
+  protected final void handledUnposted(long time, long sequence, MessageKind kind) {
+    if (time < now) {
+      throw new IllegalStateException(name + " handled " + kind + " at " + time + " ps after " + now + " ps");
+    }
+    count(time, id, sequence, kind);
+  }
+
+  /** The sequence number of an event sent to itself now that is worked out, not posted (yet). */
+  protected final long takeSequence() {
+    return sequence++;
+  }
+
+  /** Posts an event to itself at {@code time} with the sequence number it took when it was sent. */
+  protected final void postTaken(long time, long sequence, Message message) {
+    if (time < now) {
+      throw new IllegalStateException(name + " posted " + message.kind() + " into the past");
+    }
+    sink.post(new Event(time, id, sequence, id, message));
+  }
+
+  /**
+   * Asks to be {@link #remind reminded} at {@code time}, after every event of its own at that
+   * time; the reminder's kind must be {@link MessageKind#REMINDER}.
+   */
+  protected final void remindAt(long time, Message reminder) {
+    if (reminder.kind() != MessageKind.REMINDER || time < now) {
+      throw new IllegalStateException(name + " set a reminder of kind " + reminder.kind() + " at " + time + " ps");
+    }
+    sink.post(new Event(time, id, Long.MAX_VALUE, id, reminder));
   }
 
   /** The simulated time of the event being handled (0 during {@link #start}). */
@@ -110,8 +182,14 @@ public abstract class Component implements Serializable {
     return now;
   }
 
+  /** Events of the machine this component handled, delivered or worked out. */
   public final long eventsHandled() {
     return handled;
+  }
+
+  /** Events an engine delivered to this component, reminders included. */
+  public final long eventsDelivered() {
+    return delivered;
   }
 
   /** Digest of every handled event's key and kind, in order. */

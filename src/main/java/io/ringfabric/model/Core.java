@@ -134,6 +134,19 @@ public final class Core extends Component {
     }
   }
 
+  /**
+   * The core's note to itself to take stock of the reads it has been working out rather than
+   * delivering ({@link CoreSharing#settle}).
+   */
+  enum Reminder implements Message {
+    INSTANCE;
+
+    @Override
+    public MessageKind kind() {
+      return MessageKind.REMINDER;
+    }
+  }
+
   /** The core is free again and processes are waiting for it. */
   enum CoreFree implements Message {
     INSTANCE;
@@ -203,6 +216,32 @@ public final class Core extends Component {
     } else {
       throw new IllegalStateException(name() + " cannot handle " + m.kind());
     }
+    sharing.settle();
+  }
+
+  @Override
+  protected void catchUp(Event next) {
+    sharing.catchUp(next);
+  }
+
+  @Override
+  protected void remind(Event reminder) {
+    sharing.remind(reminder.time());
+  }
+
+  /**
+   * Whether reads in turn may be worked out instead of delivered: not when the trace records
+   * every message as it is handled, nor when a failing program ends the run at a window's end,
+   * before the reads up to there would be worked out.
+   */
+  /** Whether the trace records what this core does. */
+  boolean recordsTrace() {
+    return recorder != null;
+  }
+
+  boolean skipsPollTurns() {
+    return !endRunOnError && (recorder == null || !recorder.all())
+        && timing.pollIntervalPs() == 0 && timing.mmioPs() > 0;
   }
 
   private void onCompletion(Completion c) {
@@ -233,7 +272,8 @@ public final class Core extends Component {
     }
   }
 
-  private void onPollDone(UserProcess p) {
+  /** A poll's read has returned (delivered, or worked out by {@link CoreSharing#catchUp}). */
+  void onPollDone(UserProcess p) {
     if (p.isOver()) {
       return;
     }

@@ -2,12 +2,23 @@ package io.ringfabric.model;
 
 import java.io.Serializable;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * Shares a core's time among its processes: each step holds the core for its cost, and a process
  * that wants the core while it is held waits its turn, first come first served. A process polling
  * its status holds the core as one {@link PollRun}, turned back into single reads only when
  * another process wants the core.
+ *
+ * <p>Processes that poll in turn (each read ends in a {@code PollDone}, then a {@code CoreFree}
+ * gives the core to the next in line) do nothing but pass the core round until something comes
+ * from outside. So the two events of a read begun while others wait take their sequence numbers
+ * when sent but are posted only if something else must happen at them: a read that will see its
+ * completion, or a step other than a poll next in line. Until then the core {@link #catchUp works
+ * them out} just before each event it is delivered, running the very code a delivered
+ * {@code PollDone} and {@code CoreFree} run, and a {@link Core.Reminder} brings it back in time to
+ * post the pair that must be handled. Every count, digest and fingerprint is as if each read were
+ * delivered; only the engine's events are fewer.
  */
 final class CoreSharing implements Serializable {
   private final Core core;
@@ -21,6 +32,18 @@ final class CoreSharing implements Serializable {
   private long polls;
   private long pollPs;
   private long busyPs;
+  // The read holding the core until readEnd, begun while others wait: its PollDone and the
+  // CoreFree after it have their sequence numbers (-1: none, or posted) but are not posted yet.
+  private UserProcess reader;
+  private long readEnd;
+  private long pollDoneSequence = -1;
+  private long coreFreeSequence = -1;
+  // The times of the reminders set and not yet come, earliest first.
+  private long[] remindersAt = new long[4];
+  private int reminders;
+  // Scratch for working out the line ahead (passesBeforeHandling): who, and whether each polls.
+  private transient UserProcess[] line;
+  private transient boolean[] polling;
 
   private record Waiting(UserProcess process, Core.Step step) implements Serializable {}
 
@@ -70,7 +93,11 @@ final class CoreSharing implements Serializable {
   private void ensureCoreFreeEvent() {
     if (!coreFreePending) {
       coreFreePending = true;
-      core.send(core.id(), Math.max(0, freeAt - core.now()), Core.CoreFree.INSTANCE);
+      if (pollDoneSequence >= 0 && coreFreeSequence < 0 && freeAt == readEnd) {
+        coreFreeSequence = core.takeSequence(); // the read's pair: posted or worked out in settle()
+      } else {
+        core.send(core.id(), Math.max(0, freeAt - core.now()), Core.CoreFree.INSTANCE);
+      }
     }
   }
 
@@ -136,7 +163,10 @@ final class CoreSharing implements Serializable {
     } else if (run.holdsCoreAt(k, t)) {
       countReads(k + 1);
       freeAt = run.readEnd(k);
-      core.send(core.id(), freeAt - t, new Core.PollDone(p.index));
+      post(); // one read at a time is begun per event; a pair left from before goes out first
+      reader = p;
+      readEnd = freeAt;
+      pollDoneSequence = core.takeSequence(); // posted or worked out in settle()
     } else if (t < run.readStart(k + 1) && t >= run.readEnd(k)) {
       countReads(k + 1); // between two reads: the next one starts on time, if the core is free
       freeAt = t;
@@ -149,6 +179,165 @@ final class CoreSharing implements Serializable {
     }
     poller = null;
     run = null;
+  }
+
+  // ---- reads in turn, worked out rather than delivered ----
+
+  /**
+   * The core's event has been handled. A read's pair whose sequence numbers were taken stays
+   * unposted, with a reminder at the time of the first pair whose handling does more than pass
+   * the core on (or at the run's end); it is posted only when reads in turn may not be skipped,
+   * or at the run's end, so the engine sees the run go on past it.
+   */
+  void settle() {
+    settle(core.now());
+  }
+
+  /** As {@link #settle()}, at {@code now}: a reminder's time, which sets no component's time. */
+  private void settle(long now) {
+    if (pollDoneSequence < 0 && coreFreeSequence < 0) {
+      return;
+    }
+    if (!core.skipsPollTurns()) {
+      post();
+      return;
+    }
+    long passes = passesBeforeHandling();
+    long due = passes < 0 ? Long.MAX_VALUE : readEnd + passes * timing.mmioPs();
+    if (due > core.runEndPs() && now >= core.runEndPs()) {
+      post();
+    } else {
+      remindAt(Math.min(due, core.runEndPs()));
+    }
+  }
+
+  /**
+   * Sets a reminder at {@code time} unless one comes sooner: that one takes stock again. So an
+   * earlier stop sets one more reminder, and a later one none.
+   */
+  private void remindAt(long time) {
+    if (reminders > 0 && remindersAt[0] <= time) {
+      return;
+    }
+    if (reminders == remindersAt.length) {
+      remindersAt = Arrays.copyOf(remindersAt, reminders * 2);
+    }
+    System.arraycopy(remindersAt, 0, remindersAt, 1, reminders++);
+    remindersAt[0] = time;
+    core.remindAt(time, Core.Reminder.INSTANCE);
+  }
+
+  /**
+   * How many pairs the processes pass the core round with before one that must be handled at its
+   * time: 0 when it is the pair pending now, -1 when none is until something comes from outside.
+   * Pair k ends read k and gives the core to the next in line. It must be handled at its time when
+   * it gives the core to a step other than a poll, which may send things out. A read that sees its
+   * completion only puts its process back in line, to run its program, so it is worked out too,
+   * unless the trace records it as it is seen.
+   */
+  private long passesBeforeHandling() {
+    if (reader == null || pollDoneSequence < 0 || coreFreeSequence < 0 || poller != null
+        || waiting.isEmpty()) {
+      return 0;
+    }
+    int capacity = waiting.size() + 1; // the line and the reader: each pair leaves the line as long
+    if (line == null || line.length < capacity) {
+      line = new UserProcess[Math.max(capacity, 8)];
+      polling = new boolean[line.length];
+    }
+    int i = 0;
+    for (Waiting w : waiting) {
+      line[i] = w.process();
+      polling[i++] = passesOn(w);
+    }
+    return passes(reader, capacity, !core.recordsTrace());
+  }
+
+  /** Works the line in {@code line} out, a ring of {@code capacity} slots, the last one free. */
+  private long passes(UserProcess first, int capacity, boolean seenLate) {
+    UserProcess r = first;
+    int head = 0;
+    int tail = capacity - 1; // the free slot: the reader goes back in line there
+    for (long k = 0; k <= 2L * capacity; k++) { // by then the line repeats itself, or a pair must be handled
+      boolean sees = observing(r);
+      if (sees && !seenLate) {
+        return k;
+      }
+      line[tail] = r;
+      polling[tail] = !sees; // to run its program when it has seen its completion
+      tail = head;
+      if (!polling[head]) {
+        return k;
+      }
+      r = line[head];
+      head = (head + 1) % capacity;
+    }
+    return -1;
+  }
+
+  private static boolean passesOn(Waiting w) {
+    return w.step() == Core.Step.POLL && !w.process().isOver();
+  }
+
+  /** Posts the pending pair whose sequence numbers were taken; the core handles it from now on. */
+  private void post() {
+    if (pollDoneSequence < 0 && coreFreeSequence < 0) {
+      return;
+    }
+    if (pollDoneSequence >= 0) {
+      core.postTaken(readEnd, pollDoneSequence, new Core.PollDone(reader.index));
+      pollDoneSequence = -1;
+    }
+    if (coreFreeSequence >= 0) {
+      core.postTaken(readEnd, coreFreeSequence, Core.CoreFree.INSTANCE);
+      coreFreeSequence = -1;
+    }
+    reader = null;
+  }
+
+  /** A reminder has come, the earliest set: the core takes stock again. */
+  void remind(long at) {
+    System.arraycopy(remindersAt, 1, remindersAt, 0, --reminders);
+    settle(at);
+  }
+
+  /**
+   * Handles the unposted pair events whose keys come before {@code next}'s, each with the code
+   * its delivered self runs. One that does more than pass the core on (a read that sees its
+   * completion, the core given to a step other than a poll) is handled only at its own time:
+   * what it sends then leaves exactly when a delivered one's would, and nothing the core was
+   * delivered came after it. The reminder makes sure such a time is delivered.
+   */
+  void catchUp(Event next) {
+    while (true) {
+      if (pollDoneSequence >= 0 && Event.before(readEnd, core.id(), pollDoneSequence, next)) {
+        UserProcess p = reader;
+        if (next.time() != readEnd && ((observing(p) && core.recordsTrace()) || p.isOver())) {
+          throw skipped("the read in which " + p.name + " sees its completion");
+        }
+        core.handledUnposted(readEnd, pollDoneSequence, MessageKind.POLL_DONE);
+        pollDoneSequence = -1;
+        reader = null;
+        core.onPollDone(p);
+      } else if (pollDoneSequence < 0 && coreFreeSequence >= 0
+          && Event.before(readEnd, core.id(), coreFreeSequence, next)) {
+        Waiting w = waiting.peekFirst();
+        if (next.time() != readEnd && (w == null || !passesOn(w) || waiting.size() < 2)) {
+          throw skipped("a CoreFree that gives the core to "
+              + (w == null ? "nobody" : w.process().name + " to " + w.step()));
+        }
+        core.handledUnposted(readEnd, coreFreeSequence, MessageKind.CORE_FREE);
+        coreFreeSequence = -1;
+        onCoreFree();
+      } else {
+        return;
+      }
+    }
+  }
+
+  private IllegalStateException skipped(String what) {
+    return new IllegalStateException(core.name() + " came to " + what + " after its time, with no"
+        + " reminder to handle it then (a fault in skipping reads in turn)");
   }
 
   /** Whether the poller's current action has completed, so one of its reads will see it. */

@@ -22,17 +22,16 @@ public record Event(long time, int source, long sequence, int target, Message me
 
   /** Whether this event comes strictly before {@code other} in key order. */
   public boolean before(Event other) {
-    if (time < other.time) {
-      return true;
+    return before(time, source, sequence, other);
+  }
+
+  /** Whether the key (time, source, sequence) comes strictly before {@code other}'s. */
+  public static boolean before(long time, int source, long sequence, Event other) {
+    if (time != other.time) {
+      return time < other.time;
     }
-    if (time > other.time) {
-      return false;
-    }
-    if (source < other.source) {
-      return true;
-    }
-    if (source > other.source) {
-      return false;
+    if (source != other.source) {
+      return source < other.source;
     }
     return sequence < other.sequence;
   }

@@ -52,5 +52,11 @@ public enum MessageKind {
   /** Switch to switch: a packet damaged on the link, as bytes and the checksum it was sent with. */
   CORRUPT_FRAME,
   /** Module to memory: would a PUT be refused for a reason other than room (it waits behind held PUTs)? */
-  RING_CHECK
+  RING_CHECK,
+  /**
+   * A component to itself: take up the events it worked out instead of posting ({@link
+   * Component#remindAt}). No event of the machine: engines deliver it, but it enters no
+   * fingerprint, event digest or trace, and sets no component's time.
+   */
+  REMINDER
 }

@@ -67,7 +67,7 @@ class AgendaTest {
     assertEquals(core0 + " touched the agenda of part 0 while " + machine.components()[first + MODULE].name()
         + " holds it (a fault in the actor engine)", e.getMessage());
     assertThrows(IllegalStateException.class, () -> agenda.add(CORE0, at(30_000, CORE0, 0, CORE0)));
-    assertThrows(IllegalStateException.class, () -> agenda.collect(CORE0, List.of(), false));
+    assertThrows(IllegalStateException.class, () -> agenda.collect(CORE0, List.of(), false, 0));
     assertNotNull(agenda.next(MODULE));
   }
 
@@ -124,6 +124,7 @@ class AgendaTest {
     open(7, 50_000, List.of(at(10_000, CORE0, 0, CORE0), at(50_000, CORE0, 1, CORE0)));
     assertNotNull(to(CORE0).next(CORE0));
     assertNull(to(CORE0).next(CORE0));
+    agenda.collect(CORE0, List.of(), false, 10_000); // the component's last event of the machine
     Coordinator.WindowDone done = report();
     assertEquals(7, done.window());
     assertEquals(50_000, done.next());

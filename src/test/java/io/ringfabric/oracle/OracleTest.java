@@ -11,6 +11,8 @@ import io.ringfabric.engine.ReferenceEngine;
 import io.ringfabric.engine.SharedActors;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.trace.TraceLevel;
+import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -89,6 +91,7 @@ class OracleTest {
     if (!whole.processes().failures().isEmpty()) {
       broken.add("(a) processes failed: " + whole.processes().failures());
     }
+    broken.addAll(stepByStep(scenario, whole));
     // (g) and both engines: the actors save at a drawn moment, the reference engine continues
     long at = 1 + (long) (whole.simulatedNs() * 1000) * checkpointPermille / 1000;
     Path saved = dir.resolve("at.ckpt");
@@ -99,7 +102,8 @@ class OracleTest {
         broken.add("the actor engine (saving at " + at + " ps) gave fingerprint " + actors.fingerprint()
             + ", the reference engine " + whole.fingerprint());
       } else {
-        String differ = firstDifference(EngineEquivalenceTest.comparable(whole), EngineEquivalenceTest.comparable(actors));
+        // the reference run is listened to, so it works out fewer reads than the actors: its events differ
+        String differ = firstDifference(withoutEvents(whole), withoutEvents(actors));
         if (differ != null) {
           broken.add("the engines' results.json differ (same fingerprint): " + differ);
         }
@@ -121,6 +125,32 @@ class OracleTest {
       }
     }
     return broken;
+  }
+
+  /**
+   * A run traced at {@code all} handles every read of every poll as an event, while the others
+   * work out the reads of processes polling in turn: the fingerprint and results must not tell.
+   */
+  private static List<String> stepByStep(Scenario scenario, RunResult whole) {
+    try {
+      BuiltMachine traced = BuiltMachine.of(scenario);
+      Simulation.attachRecorders(traced.machine(), new TraceOptions(null, TraceLevel.ALL, 0, Long.MAX_VALUE, null));
+      RunResult each = Simulation.run(traced, ReferenceEngine.NAME);
+      if (!each.fingerprint().equals(whole.fingerprint())) {
+        return List.of("the run that works no read out (traced at all) gave fingerprint " + each.fingerprint()
+            + ", the one that does " + whole.fingerprint());
+      }
+      String differ = firstDifference(withoutEvents(whole), withoutEvents(each));
+      return differ == null ? List.of() : List.of("traced at all, results.json differ (same fingerprint): " + differ);
+    } catch (RuntimeException e) {
+      return List.of("the run traced at all failed: " + trace(e));
+    }
+  }
+
+  /** The results, but for how many events the engine delivered: the one thing skipping changes. */
+  private static String withoutEvents(RunResult r) {
+    return EngineEquivalenceTest.comparable(r).lines().filter(l -> !l.contains("\"events\""))
+        .reduce("", (a, b) -> a + b + "\n");
   }
 
   /** The first line where the reference run's results (a) and the actors' (b) differ, or null. */
