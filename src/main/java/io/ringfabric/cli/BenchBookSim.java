@@ -43,7 +43,15 @@ final class BenchBookSim {
   static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds)
       throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("ringfabric-booksim");
-    Path config = dir.resolve("torus" + setUp.k() + ".cfg");
+    try {
+      measure(out, booksim, setUp, scenario, rounds, dir.resolve("torus" + setUp.k() + ".cfg"));
+    } finally {
+      BenchCluster.delete(dir);
+    }
+  }
+
+  private static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds,
+      Path config) throws IOException, InterruptedException {
     Files.writeString(config, setUp.config());
     out.println("BookSim2 side by side: " + setUp.describe() + "; " + rounds + " paired round(s), host as it is");
     out.println("  BookSim2   " + booksim + " " + config);
@@ -76,7 +84,6 @@ final class BenchBookSim {
     out.printf(Locale.ROOT, "ratio ringfabric/BookSim2, packets per wall second, round by round: %.2f (%.2f-%.2f)%n",
         median(ratios), ratios[0], ratios[rounds - 1]);
     out.flush();
-    BenchCluster.delete(dir);
   }
 
   private static Run booksim(Path binary, Path config, BookSim.SetUp setUp) throws IOException, InterruptedException {
@@ -102,7 +109,7 @@ final class BenchBookSim {
   private static Run ringfabric(Path scenario, BookSim.SetUp setUp) throws IOException, InterruptedException {
     long start = System.nanoTime();
     Bench.Measurement m = BenchCommand.fork(List.of("--booksim-scenario", scenario.toString(), "--booksim-k",
-        String.valueOf(setUp.k())), "BookSim2's set-up on ringfabric");
+        String.valueOf(setUp.k())), setUp.heap(), "BookSim2's set-up on ringfabric");
     double process = (System.nanoTime() - start) / 1e9;
     return new Run("ringfabric", 2 * m.requestsServed(), m.wallSeconds(), process,
         String.format(Locale.ROOT, "%.1f, %s", m.eventsPerOperation(), m.fingerprint()));

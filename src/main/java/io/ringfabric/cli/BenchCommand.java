@@ -265,14 +265,14 @@ final class BenchCommand implements Callable<Integer> {
     if (memberJavaOpts != null) {
       cmd.addAll(List.of("--member-java-opts", memberJavaOpts));
     }
-    return fork(cmd, "the benchmark run for " + n + " nodes on " + engine);
+    return fork(cmd, "-Xmx4g", "the benchmark run for " + n + " nodes on " + engine);
   }
 
-  /** Runs {@code bench --in-process} with {@code args} in a child JVM with this one's class path. */
-  static Bench.Measurement fork(List<String> args, String what) throws IOException, InterruptedException {
+  /** Runs {@code bench --in-process} with {@code args} in a child JVM of {@code heap} with this one's class path. */
+  static Bench.Measurement fork(List<String> args, String heap, String what) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     List<String> cmd = new ArrayList<>(List.of(java));
-    cmd.addAll(JvmTuning.before(List.of("-Xmx4g")));
+    cmd.addAll(JvmTuning.before(List.of(heap)));
     cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench", "--in-process"));
     cmd.addAll(args);
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -304,7 +304,7 @@ final class BenchCommand implements Callable<Integer> {
     if (setUp == null) {
       throw new BadInput("--booksim-k: " + booksimK + " is not a set-up; use 8 or 64");
     }
-    if (inProcess) {
+    if (booksimScenario != null) {
       Scenario s = Scenarios.load(booksimScenario, false, setUp.overrides());
       out.println(RESULT + encode(Bench.measure(s, "reference")));
       return Main.OK;

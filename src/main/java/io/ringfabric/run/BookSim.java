@@ -21,19 +21,21 @@ public final class BookSim {
    * period in cycles; ringfabric's put-streams' mean interval at the same fraction of its bound.
    */
   public enum SetUp {
-    TORUS_8(8, 0.3, 20_000, "198us"),
-    TORUS_64(64, 0.03, 2_000, "1977us");
+    TORUS_8(8, 0.3, 20_000, "198us", "-Xmx4g"),
+    TORUS_64(64, 0.03, 2_000, "1977us", "-Xmx12g"); // 4,096 rings of 1 MiB, and the machine beside them
 
     private final int k;
     private final double injectionRate;
     private final int samplePeriod;
     private final String interval;
+    private final String heap;
 
-    SetUp(int k, double injectionRate, int samplePeriod, String interval) {
+    SetUp(int k, double injectionRate, int samplePeriod, String interval, String heap) {
       this.k = k;
       this.injectionRate = injectionRate;
       this.samplePeriod = samplePeriod;
       this.interval = interval;
+      this.heap = heap;
     }
 
     /** The set-up of a k x k torus, or null when there is none. */
@@ -95,6 +97,11 @@ public final class BookSim {
           max_samples = 1;
           seed = 0;
           """, describe(), k, injectionRate, samplePeriod);
+    }
+
+    /** The heap ringfabric's JVM is given for the run. */
+    public String heap() {
+      return heap;
     }
 
     /** ringfabric's matching run, as overrides of conf/booksim.conf: the same load, 8 VCs, the reference engine. */
