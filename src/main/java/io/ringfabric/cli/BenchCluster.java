@@ -46,7 +46,8 @@ final class BenchCluster {
       double wall = f.run().wallNanos() / 1e9;
       long windows = f.run().windows();
       return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, f.run().events() / wall,
-          windows, windows == 0 ? 0 : (double) f.run().events() / windows, 0, Bench.peakHeap(), 0, 0,
+          windows, windows == 0 ? 0 : (double) f.run().events() / windows, 0, f.result().module().requestsServed(),
+          Bench.peakHeap(), 0, 0,
           f.result().fingerprint()); // the heap is the lead's alone; the members' is not seen here
     } finally {
       delete(dir);
@@ -54,7 +55,7 @@ final class BenchCluster {
   }
 
   /** Removes the scenario file and the members' logs; what cannot be removed stays in the temp dir. */
-  private static void delete(Path dir) {
+  static void delete(Path dir) {
     try (var files = Files.walk(dir)) {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);

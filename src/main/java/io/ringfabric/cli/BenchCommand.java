@@ -6,6 +6,7 @@ import io.ringfabric.cluster.WireBench;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.WindowWork;
 import io.ringfabric.run.Bench;
+import io.ringfabric.run.BookSim;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,6 +21,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,7 +34,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Measures the engines: tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine,"
-          + " after a warm-up, each in a fresh JVM; prints events and delivered packets per second, windows, the heap's peak and what the machine holds per node,"
+          + " after a warm-up, each in a fresh JVM; prints events, events per PUT or GET served, events and delivered packets per second, windows, the heap's peak and what the machine holds per node,"
           + " with the ratio of the actor engine to the reference engine. Takes a minute or two."
     })
 final class BenchCommand implements Callable<Integer> {
@@ -40,16 +42,20 @@ final class BenchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @ParentCommand Main main;
+
   @Option(names = "--nodes", split = ",", paramLabel = "N", description = "Node counts (default: 16,64,256).")
   List<Integer> nodes = List.of(16, 64, 256);
 
   @Option(names = "--ops", paramLabel = "N", description = "PUTs per producer (default: 300).")
   long ops = 300;
 
-  @Option(names = "--warmup", paramLabel = "N", description = "Unmeasured runs first (default: 5).")
+  @Option(names = "--warmup", paramLabel = "N",
+      description = "Unmeasured runs first (default: 5; none with --booksim, whose runs are each cold).")
   int warmup = 5; // the actor engine reaches its steady speed on the 4th run or so, the reference on the 3rd
 
-  @Option(names = "--repeat", paramLabel = "N", description = "Measured runs; the fastest counts (default: 3).")
+  @Option(names = "--repeat", paramLabel = "N",
+      description = "Measured runs; the fastest counts (default: 3). With --booksim: paired rounds.")
   int repeat = 3;
 
   @Option(names = "--engines", split = ",", paramLabel = "E", description = "Engines (default: reference,actors).")
@@ -91,6 +97,22 @@ final class BenchCommand implements Callable<Integer> {
       + " cluster members (a window's exchange of 50 packets of 64 B) and exit.")
   boolean wire;
 
+  @Option(names = "--booksim", paramLabel = "PATH",
+      description = "Only compare with BookSim2 on its own set-up: PATH is its binary or source tree"
+          + " (see docs/booksim.md). Writes BookSim2's configuration, runs it and conf/booksim.conf"
+          + " at the same load, --repeat rounds, and prints delivered packets per wall second of each"
+          + " and their ratio.")
+  Path booksim;
+
+  @Option(names = "--booksim-k", paramLabel = "K",
+      description = "With --booksim: the torus's side, 8 (0.3 of the channel-load bound, 20,050"
+          + " cycles) or 64 (0.24 of the bound, about 2,000 cycles; BookSim2 takes minutes) (default: 8).")
+  int booksimK = 8;
+
+  @Option(names = "--booksim-scenario", hidden = true, description = "Measure ringfabric on BookSim2's set-up"
+      + " from this scenario file (what the --booksim fork runs).")
+  Path booksimScenario;
+
   @Option(names = "--in-process", hidden = true, description = "Measure in this JVM (what each fork runs).")
   boolean inProcess;
 
@@ -115,6 +137,9 @@ final class BenchCommand implements Callable<Integer> {
       if (!e.equals("reference") && !e.equals("actors")) {
         throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
       }
+    }
+    if (booksim != null || booksimScenario != null) {
+      return bookSim(out);
     }
     if (wire) {
       out.printf(Locale.ROOT, "%-16s %10s %14s%n", "serializer", "bytes", "us/round trip");
@@ -145,8 +170,8 @@ final class BenchCommand implements Callable<Integer> {
       }
       return Main.OK;
     }
-    out.printf(Locale.ROOT, "%-6s %-10s %12s %9s %12s %11s %9s %11s %8s %8s %8s  %s%n", "nodes", "engine",
-        "events", "wall s", "events/s", "packets/s", "windows", "ev/window", "peak MB", "live MB",
+    out.printf(Locale.ROOT, "%-6s %-10s %12s %7s %9s %12s %11s %9s %11s %8s %8s %8s  %s%n", "nodes", "engine",
+        "events", "ev/op", "wall s", "events/s", "packets/s", "windows", "ev/window", "peak MB", "live MB",
         "KB/node", "fingerprint");
     out.flush();
     for (int n : nodes) {
@@ -182,13 +207,14 @@ final class BenchCommand implements Callable<Integer> {
 
   /**
    * One measured run: peak MB is the heap's peak, garbage included; live MB the heap after a full
-   * collection at the end; KB/node the live heap beyond the rings' capacity over the nodes. A
+   * collection at the end; KB/node the live heap beyond the rings' capacity over the nodes; ev/op
+   * the events over the PUTs and GETs served, which no host's speed changes. A
    * cluster row's heap is its lead's alone, and it has no live figure.
    */
   private static void row(PrintWriter out, Bench.Measurement m) {
     boolean live = m.liveHeapBytes() > 0;
-    out.printf(Locale.ROOT, "%-6d %-10s %,12d %9.3f %,12.0f %,11.0f %,9d %,11.1f %,8.0f %8s %8s  %s%n", m.nodes(),
-        m.engine(), m.events(), m.wallSeconds(), m.eventsPerSecond(), m.deliveredPackets() / m.wallSeconds(),
+    out.printf(Locale.ROOT, "%-6d %-10s %,12d %7.1f %9.3f %,12.0f %,11.0f %,9d %,11.1f %,8.0f %8s %8s  %s%n",
+        m.nodes(), m.engine(), m.events(), m.eventsPerOperation(), m.wallSeconds(), m.eventsPerSecond(), m.deliveredPackets() / m.wallSeconds(),
         m.windows(), m.eventsPerWindow(), m.peakHeapBytes() / 1e6,
         live ? String.format(Locale.ROOT, "%,.0f", m.liveHeapBytes() / 1e6) : "-",
         live ? String.format(Locale.ROOT, "%,.1f", m.bytesPerNode() / 1e3) : "-", m.fingerprint());
@@ -226,13 +252,9 @@ final class BenchCommand implements Callable<Integer> {
     return sets;
   }
 
-  /** Runs one measurement in a child JVM with this one's class path. */
+  /** Measures one scenario and engine in a child JVM. */
   private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java));
-    cmd.addAll(JvmTuning.before(List.of("-Xmx4g")));
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
-        Main.class.getName(), "bench", "--in-process", "--nodes", String.valueOf(n),
+    List<String> cmd = new ArrayList<>(List.of("--nodes", String.valueOf(n),
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
         "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
         "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput),
@@ -243,6 +265,16 @@ final class BenchCommand implements Callable<Integer> {
     if (memberJavaOpts != null) {
       cmd.addAll(List.of("--member-java-opts", memberJavaOpts));
     }
+    return fork(cmd, "-Xmx4g", "the benchmark run for " + n + " nodes on " + engine);
+  }
+
+  /** Runs {@code bench --in-process} with {@code args} in a child JVM of {@code heap} with this one's class path. */
+  static Bench.Measurement fork(List<String> args, String heap, String what) throws IOException, InterruptedException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of(java));
+    cmd.addAll(JvmTuning.before(List.of(heap)));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench", "--in-process"));
+    cmd.addAll(args);
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     Bench.Measurement found = null;
     StringBuilder log = new StringBuilder();
@@ -257,16 +289,42 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     if (child.waitFor() != 0 || found == null) {
-      throw new IllegalStateException("the benchmark run for " + n + " nodes on " + engine + " failed: "
+      throw new IllegalStateException(what + " failed: "
           + log.toString().strip().lines().reduce((a, b) -> b).orElse("no output"));
     }
     return found;
   }
 
+  /**
+   * {@code --booksim}: BookSim2 against ringfabric, side by side; or, in the fork, ringfabric's
+   * run on BookSim2's set-up.
+   */
+  private int bookSim(PrintWriter out) throws IOException, InterruptedException {
+    BookSim.SetUp setUp = BookSim.SetUp.ofSide(booksimK);
+    if (setUp == null) {
+      throw new BadInput("--booksim-k: " + booksimK + " is not a set-up; use 8 or 64");
+    }
+    if (booksimScenario != null) {
+      Scenario s = Scenarios.load(booksimScenario, false, setUp.overrides());
+      out.println(RESULT + encode(Bench.measure(s, "reference")));
+      return Main.OK;
+    }
+    Path binary = BookSim.binary(booksim);
+    if (binary == null) {
+      throw new BadInput("--booksim: no BookSim2 binary at " + Scenarios.where(booksim) + ". "
+          + BenchBookSim.HOW_TO_GET);
+    }
+    Path scenario = Scenarios.inHome(main.env(Main.HOME_ENV), "conf/booksim.conf");
+    Scenarios.requireReadable(scenario, false);
+    BenchBookSim.measure(out, binary, setUp, scenario, repeat);
+    return Main.OK;
+  }
+
   private static String encode(Bench.Measurement m) {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
         String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
-        String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.peakHeapBytes()),
+        String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.requestsServed()),
+        String.valueOf(m.peakHeapBytes()),
         String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
   }
 
@@ -275,7 +333,7 @@ final class BenchCommand implements Callable<Integer> {
     return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
         Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
         Double.parseDouble(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
-        Long.parseLong(f[10]), f[11]);
+        Long.parseLong(f[10]), Long.parseLong(f[11]), f[12]);
   }
 
   private static void ratio(PrintWriter out, List<Bench.Measurement> ms) {

@@ -25,7 +25,12 @@ final class Scenarios {
    * directory.
    */
   static Path defaultConfig(String home) {
-    return home == null || home.isBlank() ? Path.of(DEFAULT_CONFIG) : Path.of(home).resolve(DEFAULT_CONFIG);
+    return inHome(home, DEFAULT_CONFIG);
+  }
+
+  /** A file of the repository: under RINGFABRIC_HOME when bin/ringfabric set it, else under the working directory. */
+  static Path inHome(String home, String relative) {
+    return home == null || home.isBlank() ? Path.of(relative) : Path.of(home).resolve(relative);
   }
 
   /** Checks the file can be read before handing it to the loader, so the message is plain. */

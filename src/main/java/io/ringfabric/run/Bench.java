@@ -32,6 +32,7 @@ public final class Bench {
    *
    * @param deliveredPackets packets the fabric delivered to a messaging module (requests and
    *     responses, each packet of a message counted), 0 where it was not counted
+   * @param requestsServed PUTs and GETs the messaging modules applied to rings: the operations
    * @param peakHeapBytes the heap's peak during the run, garbage included: what the JVM needed
    * @param liveHeapBytes the heap after a full collection at the end, with the machine still held:
    *     what the machine's state takes
@@ -39,8 +40,13 @@ public final class Bench {
    */
   public record Measurement(
       int nodes, String engine, long events, double wallSeconds, double eventsPerSecond,
-      long windows, double eventsPerWindow, long deliveredPackets, long peakHeapBytes,
+      long windows, double eventsPerWindow, long deliveredPackets, long requestsServed, long peakHeapBytes,
       long liveHeapBytes, long ringBytes, String fingerprint) {
+
+    /** Events over operations served: what each PUT or GET costs the engine, whatever the host's speed. */
+    public double eventsPerOperation() {
+      return requestsServed == 0 ? 0 : (double) events / requestsServed;
+    }
 
     /** Live heap per node beyond the rings' capacity, bytes. */
     public double bytesPerNode() {
@@ -50,7 +56,7 @@ public final class Bench {
     /** The same measurement with the delivered packets of another run of the same scenario. */
     public Measurement withDeliveredPackets(long packets) {
       return new Measurement(nodes, engine, events, wallSeconds, eventsPerSecond, windows,
-          eventsPerWindow, packets, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
+          eventsPerWindow, packets, requestsServed, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
     }
   }
 
@@ -94,7 +100,7 @@ public final class Bench {
     double wall = run.wallNanos() / 1e9;
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
         run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(),
-        deliveredPackets(built.machine()), peak, live, ringBytes(built.machine()), result.fingerprint());
+        deliveredPackets(built.machine()), result.module().requestsServed(), peak, live, ringBytes(built.machine()), result.fingerprint());
   }
 
   /** Packets that left a node's switch by port 0, into its messaging module. */

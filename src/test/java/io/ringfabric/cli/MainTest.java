@@ -425,6 +425,20 @@ class MainTest {
     assertNoStackTrace(runAhead.err());
   }
 
+  /** Without BookSim2 there is nothing to run: the user is told how to get it, and no stack trace. */
+  @Test
+  void benchBookSimWithoutABinarySaysHowToGetOne() throws Exception {
+    Outcome none = run("bench", "--booksim", dir.resolve("booksim2").toString());
+    assertEquals(2, none.code());
+    assertEquals("ringfabric: --booksim: no BookSim2 binary at " + dir.resolve("booksim2") + ". BookSim2 is not"
+        + " part of ringfabric; get its public source and build it: git clone https://github.com/booksim/booksim2"
+        + " && apt-get install flex bison && make -C booksim2/src, then give --booksim booksim2/src/booksim (or"
+        + " the clone's directory); see docs/booksim.md", none.err().strip());
+    Outcome side = run("bench", "--booksim", dir.toString(), "--booksim-k", "16");
+    assertEquals(2, side.code());
+    assertEquals("ringfabric: --booksim-k: 16 is not a set-up; use 8 or 64", side.err().strip());
+  }
+
   /** The reference engine's run-ahead changes how it sweeps, never what it computes. */
   @Test
   void benchRunAheadMeasuresTheSameRun() {

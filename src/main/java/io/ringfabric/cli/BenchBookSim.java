@@ -1,0 +1,139 @@
+package io.ringfabric.cli;
+
+import io.ringfabric.run.Bench;
+import io.ringfabric.run.BookSim;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code bench --booksim}: BookSim2 and ringfabric on BookSim2's set-up, side by side on this
+ * host. Each round runs both, one after the other, the first of the pair alternating so that the
+ * host's drift falls on both alike; each runs cold in a process of its own, as a user runs it.
+ * Packets per second are over each simulator's own timing of its run loop (BookSim2's "Total run
+ * time", ringfabric's engine), which leaves out the JVM's start and the machine's building. Both
+ * count the whole run, warm-up included: BookSim2's packets as its accepted rate over the cycles
+ * taken, ringfabric's as two a request served, the request and its response (the fabric's port
+ * counters count only from the warm-up's end); the few responses still under way at the end count
+ * too, under 1.5% of them.
+ */
+final class BenchBookSim {
+  /** How to get BookSim2, for a --booksim that names none. */
+  static final String HOW_TO_GET = "BookSim2 is not part of ringfabric; get its public source and build it:"
+      + " git clone https://github.com/booksim/booksim2 && apt-get install flex bison && make -C booksim2/src,"
+      + " then give --booksim booksim2/src/booksim (or the clone's directory); see docs/booksim.md";
+
+  private BenchBookSim() {}
+
+  /** One round's measurement of one simulator. */
+  record Run(String simulator, long delivered, double runSeconds, double processSeconds, String detail) {
+    double packetsPerSecond() {
+      return delivered / runSeconds;
+    }
+  }
+
+  /** Measures {@code rounds} paired rounds and prints each run, the medians and ranges, and the ratio. */
+  static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds)
+      throws IOException, InterruptedException {
+    Path dir = Files.createTempDirectory("ringfabric-booksim");
+    try {
+      measure(out, booksim, setUp, scenario, rounds, dir.resolve("torus" + setUp.k() + ".cfg"));
+    } finally {
+      BenchCluster.delete(dir);
+    }
+  }
+
+  private static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds,
+      Path config) throws IOException, InterruptedException {
+    Files.writeString(config, setUp.config());
+    out.println("BookSim2 side by side: " + setUp.describe() + "; " + rounds + " paired round(s), host as it is");
+    out.println("  BookSim2   " + booksim + " " + config);
+    out.println("  ringfabric run " + scenario + " --set " + String.join(" --set ", setUp.overrides()));
+    out.println("  delivered: BookSim2's accepted flits a cycle a node x nodes x cycles; ringfabric's requests"
+        + " served x 2 (request and response); run s: each one's own timing of its run loop");
+    out.printf(Locale.ROOT, "%-5s %-10s %11s %9s %10s %12s  %s%n", "round", "simulator", "delivered", "run s",
+        "process s", "packets/s", "ev/op, fingerprint");
+    out.flush();
+    List<Run> theirs = new ArrayList<>();
+    List<Run> ours = new ArrayList<>();
+    for (int round = 1; round <= rounds; round++) {
+      boolean booksimFirst = round % 2 == 1;
+      Run first = booksimFirst ? booksim(booksim, config, setUp) : ringfabric(scenario, setUp);
+      row(out, round, first);
+      Run second = booksimFirst ? ringfabric(scenario, setUp) : booksim(booksim, config, setUp);
+      row(out, round, second);
+      theirs.add(booksimFirst ? first : second);
+      ours.add(booksimFirst ? second : first);
+    }
+    out.printf(Locale.ROOT, "%-10s %11s %24s %30s%n", "simulator", "delivered", "run s, median (range)",
+        "packets/s, median (range)");
+    summary(out, theirs);
+    summary(out, ours);
+    double[] ratios = new double[rounds];
+    for (int i = 0; i < rounds; i++) {
+      ratios[i] = ours.get(i).packetsPerSecond() / theirs.get(i).packetsPerSecond();
+    }
+    Arrays.sort(ratios);
+    out.printf(Locale.ROOT, "ratio ringfabric/BookSim2, packets per wall second, round by round: %.2f (%.2f-%.2f)%n",
+        median(ratios), ratios[0], ratios[rounds - 1]);
+    out.flush();
+  }
+
+  private static Run booksim(Path binary, Path config, BookSim.SetUp setUp) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    Process p = new ProcessBuilder(binary.toString(), config.getFileName().toString())
+        .directory(config.getParent().toFile()).redirectErrorStream(true).start();
+    String text;
+    try (InputStream in = p.getInputStream()) {
+      text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    int code = p.waitFor(); // 255 after a run that went well: BookSim2's main returns -1 for success
+    double process = (System.nanoTime() - start) / 1e9;
+    BookSim.Output o;
+    try {
+      o = BookSim.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(binary + " (exit status " + code + "): " + e.getMessage(), e);
+    }
+    return new Run("BookSim2", o.delivered(setUp.nodes()), o.runSeconds(), process,
+        String.format(Locale.ROOT, "%,d cycles at %.6f flits a cycle a node", o.cycles(), o.acceptedFlitRate()));
+  }
+
+  private static Run ringfabric(Path scenario, BookSim.SetUp setUp) throws IOException, InterruptedException {
+    long start = System.nanoTime();
+    Bench.Measurement m = BenchCommand.fork(List.of("--booksim-scenario", scenario.toString(), "--booksim-k",
+        String.valueOf(setUp.k())), setUp.heap(), "BookSim2's set-up on ringfabric");
+    double process = (System.nanoTime() - start) / 1e9;
+    return new Run("ringfabric", 2 * m.requestsServed(), m.wallSeconds(), process,
+        String.format(Locale.ROOT, "%.1f, %s", m.eventsPerOperation(), m.fingerprint()));
+  }
+
+  private static void row(PrintWriter out, int round, Run r) {
+    out.printf(Locale.ROOT, "%-5d %-10s %,11d %9.3f %10.3f %,12.0f  %s%n", round, r.simulator(), r.delivered(),
+        r.runSeconds(), r.processSeconds(), r.packetsPerSecond(), r.detail());
+    out.flush();
+  }
+
+  private static void summary(PrintWriter out, List<Run> runs) {
+    double[] wall = runs.stream().mapToDouble(Run::runSeconds).sorted().toArray();
+    double[] rate = runs.stream().mapToDouble(Run::packetsPerSecond).sorted().toArray();
+    double[] delivered = runs.stream().mapToDouble(Run::delivered).sorted().toArray();
+    int last = runs.size() - 1;
+    out.printf(Locale.ROOT, "%-10s %,11.0f %24s %30s%n", runs.get(0).simulator(), median(delivered),
+        String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", median(wall), wall[0], wall[last]),
+        String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", median(rate), rate[0], rate[last]));
+  }
+
+  /** The median of sorted values. */
+  static double median(double[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  }
+}
