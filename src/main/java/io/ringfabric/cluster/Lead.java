@@ -56,7 +56,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       SortedMap<String, String> settings) implements Command, ClusterMessage {}
 
   /** The version of the messages members exchange; raise it whenever one of them changes. */
-  public static final int PROTOCOL = 3;
+  public static final int PROTOCOL = 4;
 
   /** A member has built its share. */
   public record Ready(int index, List<ActorRef<Coordinator.Command>> coordinators) implements Command, ClusterMessage {}
@@ -79,6 +79,12 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
    */
   public record Saved(int index, int part, long atPs, int piece, int pieces, byte[] bytes)
       implements Command, ClusterMessage {}
+
+  /**
+   * Piece {@code piece} of {@code pieces} of one of member {@code index}'s results ({@link Tallied},
+   * {@link Busy}), sent as a {@link Parcels parcel}: they may be larger than the transport's frame.
+   */
+  public record Piece(int index, int piece, int pieces, byte[] bytes) implements Command, ClusterMessage {}
 
   /** A member's JVM exited with an error (known to whoever started it); {@code why} says so. */
   public record MemberDied(String why) implements Command {}
@@ -116,6 +122,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private final CompletableFuture<Finished> result;
   private final Checkpointing checkpoints; // the lead JVM's: its own member's parts and the others'
   private final PartPieces savedPieces = new PartPieces();
+  private final PartPieces parcels = new PartPieces("member");
   private final TimerScheduler<Command> timers;
   private final TreeMap<String, Join> joined = new TreeMap<>();
   private List<Join> members; // by member index, once started
@@ -163,6 +170,7 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         .onMessage(Busy.class, this::onBusy)
         .onMessage(Failed.class, this::onFailed)
         .onMessage(Saved.class, this::onSaved)
+        .onMessage(Piece.class, this::onPiece)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessage(MemberDied.class, this::onMemberDied)
         .onMessage(GiveUp.class, g -> fail(g.why()))
@@ -273,6 +281,27 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
       checkpoints.received(s.part(), s.atPs(), part);
     }
     return this;
+  }
+
+  /** A piece of a member's results; once they are whole, they count as if they had come in one. */
+  private Behavior<Command> onPiece(Piece p) {
+    Object whole;
+    try {
+      byte[] bytes = parcels.add(p.index(), p.piece(), p.pieces(), p.bytes());
+      if (bytes == null) {
+        return this;
+      }
+      whole = Parcels.open(getContext().getSystem(), bytes);
+    } catch (RuntimeException e) {
+      return fail("member " + p.index() + "'s results could not be read: " + e.getMessage());
+    }
+    if (whole instanceof Tallied t) {
+      return onTallied(t);
+    }
+    if (whole instanceof Busy b) {
+      return onBusy(b);
+    }
+    return fail("member " + p.index() + " sent a " + whole.getClass().getName() + " in pieces");
   }
 
   private Behavior<Command> onTallied(Tallied t) {

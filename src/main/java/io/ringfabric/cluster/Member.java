@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
+import org.apache.pekko.actor.Dropped;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
@@ -83,6 +84,9 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private record PartSaved(int part, long atPs, byte[] bytes) implements Command {}
 
   private record ClusterChanged(ClusterEvent.ClusterDomainEvent event) implements Command {}
+
+  /** The transport of this JVM dropped a message (Pekko publishes it on the event stream). */
+  private record Lost(Dropped dropped) implements Command {}
 
   private enum JoinTimeout implements Command {
     INSTANCE
@@ -154,6 +158,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
     ctx.getSystem().receptionist().tell(Receptionist.subscribe(Lead.KEY,
         ctx.messageAdapter(Receptionist.Listing.class, LeadListing::new)));
     Addresses.watch(ctx, ClusterChanged::new);
+    LostMessages.watch(ctx, Lost::new);
     timers.startSingleTimer(JoinTimeout.INSTANCE, joinTimeout);
   }
 
@@ -171,6 +176,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(Stop.class, this::onStop)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessage(PeerLeft.class, this::onPeerLeft)
+        .onMessage(Lost.class, this::onLost)
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
         .onMessageEquals(GatherTimeout.INSTANCE, () -> end(1, "the lead did not gather the results within "
             + GATHER.toSeconds() + " s of the run's end"))
@@ -272,7 +278,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
 
   /** Cuts a saved part into pieces that fit the transport's frame. */
   private Behavior<Command> onPartSaved(PartSaved saved) {
-    List<byte[]> pieces = PartPieces.cut(saved.bytes(), PartPieces.MOST);
+    List<byte[]> pieces = PartPieces.cut(saved.bytes(), most());
     for (int i = 0; i < pieces.size(); i++) {
       lead.tell(new Lead.Saved(start.index(), saved.part(), saved.atPs(), i, pieces.size(), pieces.get(i)));
     }
@@ -288,10 +294,10 @@ public final class Member extends AbstractBehavior<Member.Command> {
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);
     }
-    // One message per part: a member's tallies together can outgrow the transport's frame.
+    // One message per part: a member's tallies together would be one large parcel to write at once.
     List<Integer> parts = share.parts();
     for (int p : parts) {
-      lead.tell(new Lead.Tallied(start.index(), PartTally.of(built, p)));
+      toLead(new Lead.Tallied(start.index(), PartTally.of(built, p)));
     }
     lead.tell(new Lead.Ended(start.index(), r.run(), parts.size()));
     timers.startSingleTimer(GatherTimeout.INSTANCE, GATHER);
@@ -303,9 +309,29 @@ public final class Member extends AbstractBehavior<Member.Command> {
     for (int p : share.parts()) {
       busy.add(LinkBusy.of(built.machine(), p, collect.simulatedPs(), collect.sampleIntervalPs()));
     }
-    lead.tell(new Lead.Busy(start.index(), busy));
+    toLead(new Lead.Busy(start.index(), busy));
     delivered = true;
     return this;
+  }
+
+  /**
+   * Results for the lead: as they are to a lead in this JVM, else as a parcel in pieces that fit
+   * the transport's frame (the time series of a large machine are many frames).
+   */
+  private void toLead(Lead.Command results) {
+    if (lead.path().address().hasLocalScope()) {
+      lead.tell(results);
+      return;
+    }
+    List<byte[]> pieces = Parcels.cut(getContext().getSystem(), results, most());
+    for (int i = 0; i < pieces.size(); i++) {
+      lead.tell(new Lead.Piece(start.index(), i, pieces.size(), pieces.get(i)));
+    }
+  }
+
+  /** The most bytes of a checkpoint's part or a parcel in one message, for this system's frame. */
+  private int most() {
+    return PartPieces.most(getContext().getSystem().settings().config());
   }
 
   private Behavior<Command> onStop(Stop stop) {
@@ -350,6 +376,18 @@ public final class Member extends AbstractBehavior<Member.Command> {
       lanes.coordinators().forEach(c -> c.tell(new Coordinator.MemberLost(left.who())));
     }
     return this;
+  }
+
+  /** A message of the run that the transport dropped would leave its receiver waiting: end the run, naming it. */
+  private Behavior<Command> onLost(Lost lost) {
+    String message = LostMessages.why(lost.dropped(), start == null ? "a member" : "member " + start.index());
+    if (message == null) {
+      return this;
+    }
+    if (lead != null) {
+      lead.tell(new Lead.Failed(start == null ? -1 : start.index(), message));
+    }
+    return end(1, message);
   }
 
   private void closeTrace() {

@@ -91,6 +91,12 @@ final class ClusterMembers {
    */
   static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout,
       IntFunction<Checkpointing> checkpoints) throws Exception {
+    return run(scenarios, placement, trace, joinTimeout, checkpoints, ConfigFactory.empty());
+  }
+
+  /** As {@link #run(List, String, TraceOptions, Duration, IntFunction)}, with {@code pekko} beside {@link #FAST}. */
+  static List<End> run(List<Scenario> scenarios, String placement, TraceOptions trace, Duration joinTimeout,
+      IntFunction<Checkpointing> checkpoints, Config pekko) throws Exception {
     int leadPort = freePort();
     List<String> seeds = List.of("127.0.0.1:" + leadPort);
     ExecutorService threads = Executors.newFixedThreadPool(scenarios.size());
@@ -106,7 +112,7 @@ final class ClusterMembers {
           Progress progress = new Progress();
           try {
             var r = ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", port, seeds,
-                scenarios.size(), placement, joinTimeout, t, "test", FAST), log::add, new CompletableFuture<>(),
+                scenarios.size(), placement, joinTimeout, t, "test", FAST.withFallback(pekko)), log::add, new CompletableFuture<>(),
                 progress, checkpoints.apply(member));
             return new End(r == null ? null : r.result(), null, log, progress.events());
           } catch (RuntimeException e) {

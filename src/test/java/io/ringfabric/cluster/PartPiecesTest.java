@@ -53,5 +53,8 @@ class PartPiecesTest {
     IllegalStateException skipped = assertThrows(IllegalStateException.class, () -> lead.add(2, 2, 3, new byte[] {3}));
     assertEquals("piece 2 of 3 of part 2 came where piece 1 was due", skipped.getMessage());
     assertThrows(IllegalStateException.class, () -> new PartPieces().add(0, 1, 1, new byte[0]), "past the last piece");
+    IllegalStateException parcel = assertThrows(IllegalStateException.class,
+        () -> new PartPieces("member").add(1, 1, 2, new byte[0]));
+    assertEquals("piece 1 of 2 of member 1 came where piece 0 was due", parcel.getMessage());
   }
 }
