@@ -13,7 +13,10 @@ import java.util.Arrays;
  *
  * <h2>Memory layout</h2>
  *
- * The region is a real {@code byte[]} of {@code capacity} bytes. Every element starts at an offset
+ * The region is a real {@code byte[]} of {@code capacity} bytes, allocated as far as elements have
+ * been written into it (doubling as they go further, never past the capacity): a machine of
+ * thousands of nodes whose rings never fill holds what they used, not every ring's capacity.
+ * Every element starts at an offset
  * that is a multiple of the alignment and occupies one <em>slot</em> of {@link #slotBytes(int)
  * slotBytes(length)} bytes:
  *
@@ -30,7 +33,8 @@ import java.util.Arrays;
  * the tail is left as it was.
  */
 final class RingRegion implements Serializable {
-  private final byte[] bytes;
+  private static final int FIRST_BYTES = 4096;
+  private byte[] bytes;
   private final int capacity;
   private final int alignMask;
 
@@ -68,7 +72,7 @@ final class RingRegion implements Serializable {
               + capacity
               + " bytes");
     }
-    this.bytes = new byte[capacity];
+    this.bytes = new byte[Math.min(capacity, FIRST_BYTES)];
     this.capacity = capacity;
     this.alignMask = alignment - 1;
   }
@@ -84,6 +88,7 @@ final class RingRegion implements Serializable {
 
   /** Writes an element's header and payload at {@code at}, and zeroes the rest of its slot. */
   void writeElement(int at, byte[] payload, int offset, int length) {
+    reach(at + slotBytes(length));
     writeInt(at, length);
     writeInt(at + 4, ELEMENT_MARKER);
     System.arraycopy(payload, offset, bytes, at + HEADER_BYTES, length);
@@ -96,6 +101,7 @@ final class RingRegion implements Serializable {
 
   /** Writes a padding header at {@code at} that skips {@code skip} bytes of tail. */
   void writePadding(int at, int skip) {
+    reach(at + HEADER_BYTES);
     writeInt(at, skip);
     writeInt(at + 4, PADDING_MARKER);
   }
@@ -134,9 +140,17 @@ final class RingRegion implements Serializable {
     return h;
   }
 
-  /** The region itself (live, not a copy), for tests in this package. */
+  /** The region itself, all of it (live, not a copy), for tests in this package. */
   byte[] bytes() {
+    reach(capacity);
     return bytes;
+  }
+
+  /** Allocates the region up to {@code end}; what was never written reads as zeros. */
+  private void reach(int end) {
+    if (end > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.min(capacity, Math.max(end, 2 * bytes.length)));
+    }
   }
 
   private void writeInt(int at, int v) {
