@@ -301,13 +301,12 @@ public final class Switch extends Component {
 
   /** Routes the head of buffer {@code b}, if it has one: from now on it wants its output. */
   private void routeHead(int b) {
-    Packet packet = channels.head(b);
-    if (packet == null) {
+    if (channels.size(b) == 0) {
       return;
     }
     int inPort = b / channels.perPort();
     int inVc = b % channels.perPort();
-    int n = routing.route(switchId, inPort, channels.classOf(inVc), packet.targetNode(), packet.spread(), ways);
+    int n = routing.route(switchId, inPort, channels.classOf(inVc), channels.headTarget(b), channels.headSpread(b), ways);
     channels.route(b, ways, aroundDownLinks(n), now());
   }
 
@@ -323,7 +322,7 @@ public final class Switch extends Component {
     for (int b = 0; b < channels.buffers(); b++) {
       if (channels.wants(out, b)) {
         int n = routing.route(switchId, b / channels.perPort(), channels.classOf(b % channels.perPort()),
-            channels.head(b).targetNode(), channels.head(b).spread(), ways);
+            channels.headTarget(b), channels.headSpread(b), ways);
         moved |= channels.reroute(b, ways, aroundDownLinks(n), now());
       }
     }
@@ -365,7 +364,7 @@ public final class Switch extends Component {
   /** Gives output {@code out} to a head that can go now, if any; when to try again (MAX_VALUE: only a credit can help). */
   private long grant(int out) {
     long latency = fabric.switchLatencyPs();
-    long linkFree = ports[out].freeAt() - latency;
+    long linkFree = channels.linkFreeAt(out) - latency;
     if (linkFree > now()) {
       return linkFree;
     }
@@ -374,7 +373,7 @@ public final class Switch extends Component {
       return candidateDue;
     }
     forward(b, out, candidateChannel);
-    return channels.wantsNone(out) ? Long.MAX_VALUE : ports[out].freeAt() - latency;
+    return channels.wantsNone(out) ? Long.MAX_VALUE : channels.linkFreeAt(out) - latency;
   }
 
   /**
@@ -394,7 +393,7 @@ public final class Switch extends Component {
       if (channels.wantsNone(out)) {
         continue;
       }
-      long free = Math.max(ports[out].freeAt() - latency, islip.idleUntil(out));
+      long free = Math.max(channels.linkFreeAt(out) - latency, islip.idleUntil(out));
       if (free > now()) {
         due = Math.min(due, free);
         continue;
@@ -416,7 +415,7 @@ public final class Switch extends Component {
     islip.declineRest(now());
     for (int out = 0; out < n; out++) {
       if (islip.granted(out) >= 0 && !channels.wantsNone(out)) {
-        due = Math.min(due, Math.max(ports[out].freeAt() - latency, islip.idleUntil(out)));
+        due = Math.min(due, Math.max(channels.linkFreeAt(out) - latency, islip.idleUntil(out)));
       }
     }
     if (due != Long.MAX_VALUE) {
@@ -465,7 +464,7 @@ public final class Switch extends Component {
     int n = channels.wayCount(b);
     for (int i = 0; i < n; i++) {
       if (channels.wayPort(b, i) == out) {
-        int vc = channels.pick(out, channels.head(b), channels.wayClass(b, i), channels.headWireBytes(b));
+        int vc = channels.pickFor(b, out, channels.wayClass(b, i));
         if (vc >= 0) {
           return vc;
         }
@@ -524,6 +523,7 @@ public final class Switch extends Component {
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long start = now() + fabric.switchLatencyPs();
     port.transmitAt(now(), channels.headSince(b) + fabric.switchLatencyPs(), start, serialization, wire);
+    channels.linkBooked(out, port.freeAt());
     channels.useInput(inPort, start + serialization);
     channels.depart(b, start, start);
     if (recorder != null && recorder.packets()) {
