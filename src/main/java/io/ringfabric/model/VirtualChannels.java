@@ -154,6 +154,11 @@ final class VirtualChannels implements Serializable {
 
   /** Puts an arriving packet in its input buffer; whether it is the buffer's head. */
   boolean arrive(int inPort, int vc, Packet packet, int wireBytes, long now) {
+    return arrive(inPort, vc, packet, packet.targetNode(), packet.spread(), wireBytes, now);
+  }
+
+  /** {@link #arrive}, with the packet's target node and spread as its arrival carried them. */
+  boolean arrive(int inPort, int vc, Packet packet, int target, int spread, int wireBytes, long now) {
     int b = inPort * perPort + vc;
     int i = buffersAt + b * INTS;
     if (inPort != 0) {
@@ -171,7 +176,7 @@ final class VirtualChannels implements Serializable {
     }
     int k = (ints[i + FIRST] + used) & (packets[b].length - 1);
     packets[b][k] = packet;
-    entries[b][2 * k] = (long) packet.targetNode() << 32 | packet.spread() & LOW;
+    entries[b][2 * k] = (long) target << 32 | spread & LOW;
     entries[b][2 * k + 1] = wireBytes;
     return ++ints[countAt + b] == 1;
   }
