@@ -69,4 +69,9 @@ public record FabricSpec(
   public int wireBytes(Packet p) {
     return p.wireBytes(packetHeaderBytes + packetOverheadBytes);
   }
+
+  /** Bytes a packet of {@code payloadBytes} takes on a link. */
+  public int wireBytes(int payloadBytes) {
+    return packetHeaderBytes + packetOverheadBytes + payloadBytes;
+  }
 }

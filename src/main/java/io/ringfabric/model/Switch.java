@@ -95,9 +95,17 @@ public final class Switch extends Component {
   /**
    * A packet reaches input port {@code inPort} (its head under cut-through, its tail otherwise),
    * into virtual channel {@code vc} (without credit flow control, which has no channels: the
-   * routing class it travels in).
+   * routing class it travels in). It carries beside the packet what a switch needs of it, the
+   * packet's {@link Packet#targetNode}, {@link Packet#spread} and payload bytes: a packet is out of
+   * the cache by the time it reaches the next switch, and reading it there (it, its header, its
+   * action, its payload) was up to four cache misses a hop.
    */
-  public record PacketArrival(int inPort, int vc, Packet packet) implements Message {
+  public record PacketArrival(int inPort, int vc, Packet packet, int targetNode, int spread, int payloadBytes)
+      implements Message {
+    public PacketArrival(int inPort, int vc, Packet packet) {
+      this(inPort, vc, packet, packet.targetNode(), packet.spread(), packet.chunk().length);
+    }
+
     public PacketArrival(int inPort, Packet packet) {
       this(inPort, 0, packet);
     }
@@ -191,11 +199,11 @@ public final class Switch extends Component {
 
   private void onPacketArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
-    int way = soonestFree(arrival.inPort(), arrival.vc(), packet);
+    int way = soonestFree(arrival.inPort(), arrival.vc(), arrival.targetNode(), arrival.spread());
     int out = ways[2 * way];
     int cls = ways[2 * way + 1];
     OutputPort port = ports[out];
-    int wire = fabric.wireBytes(packet);
+    int wire = fabric.wireBytes(arrival.payloadBytes());
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long ready = now() + fabric.switchLatencyPs();
     long start = port.transmit(now(), ready, serialization, wire);
@@ -209,19 +217,20 @@ public final class Switch extends Component {
       return;
     }
     long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-    sendOnLink(out, cls, packet, wire, start, arrives); // no channels: the vc field carries the class
+    sendOnLink(out, cls, packet, arrival.targetNode(), arrival.spread(), wire, start, arrives); // no channels: the vc field carries the class
   }
 
   /**
    * Sends {@code packet} over the link of {@code out} into channel {@code vc}, to arrive at {@code
-   * arrives}, as its faults decide: delivered, lost, or damaged; whether the next switch gets it
+   * arrives} (its target node and spread, {@code wire} bytes), as its faults decide: delivered, lost, or damaged; whether the next switch gets it
    * (a lost packet takes no room there).
    */
-  private boolean sendOnLink(int out, int vc, Packet packet, int wire, long start, long arrives) {
+  private boolean sendOnLink(int out, int vc, Packet packet, int target, int spread, int wire, long start, long arrives) {
     FaultPlan.Fate fate = faults[out] == null ? FaultPlan.Fate.DELIVERED : faults[out].next(start);
     switch (fate) {
       case DELIVERED:
-        send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet));
+        send(nextHop[out], arrives - now(), new PacketArrival(backPort[out], vc, packet, target, spread,
+            wire - fabric.wireBytes(0)));
         return true;
       case CORRUPTED:
         byte[] frame = PacketFrame.bytes(packet);
@@ -274,14 +283,14 @@ public final class Switch extends Component {
 
   private void onCreditedArrival(PacketArrival arrival) {
     Packet packet = arrival.packet();
-    int wire = fabric.wireBytes(packet);
+    int wire = fabric.wireBytes(arrival.payloadBytes());
     int vc = arrival.inPort() == 0 ? channels.injectionChannel(packet) : arrival.vc();
     if (recorder != null && recorder.packets()) {
       recorder.packetReceived(now(), packet.action().toString(), previousHop(arrival.inPort()), wire,
           PacketTrace.describe(packet));
     }
     int b = arrival.inPort() * channels.perPort() + vc;
-    if (channels.arrive(arrival.inPort(), vc, packet, wire, now())) {
+    if (channels.arrive(arrival.inPort(), vc, packet, arrival.targetNode(), arrival.spread(), wire, now())) {
       routeHead(b);
     }
     allocate();
@@ -301,13 +310,12 @@ public final class Switch extends Component {
 
   /** Routes the head of buffer {@code b}, if it has one: from now on it wants its output. */
   private void routeHead(int b) {
-    Packet packet = channels.head(b);
-    if (packet == null) {
+    if (channels.size(b) == 0) {
       return;
     }
     int inPort = b / channels.perPort();
     int inVc = b % channels.perPort();
-    int n = routing.route(switchId, inPort, channels.classOf(inVc), packet.targetNode(), packet.spread(), ways);
+    int n = routing.route(switchId, inPort, channels.classOf(inVc), channels.headTarget(b), channels.headSpread(b), ways);
     channels.route(b, ways, aroundDownLinks(n), now());
   }
 
@@ -323,7 +331,7 @@ public final class Switch extends Component {
     for (int b = 0; b < channels.buffers(); b++) {
       if (channels.wants(out, b)) {
         int n = routing.route(switchId, b / channels.perPort(), channels.classOf(b % channels.perPort()),
-            channels.head(b).targetNode(), channels.head(b).spread(), ways);
+            channels.headTarget(b), channels.headSpread(b), ways);
         moved |= channels.reroute(b, ways, aroundDownLinks(n), now());
       }
     }
@@ -365,7 +373,7 @@ public final class Switch extends Component {
   /** Gives output {@code out} to a head that can go now, if any; when to try again (MAX_VALUE: only a credit can help). */
   private long grant(int out) {
     long latency = fabric.switchLatencyPs();
-    long linkFree = ports[out].freeAt() - latency;
+    long linkFree = channels.linkFreeAt(out) - latency;
     if (linkFree > now()) {
       return linkFree;
     }
@@ -374,7 +382,7 @@ public final class Switch extends Component {
       return candidateDue;
     }
     forward(b, out, candidateChannel);
-    return channels.wantsNone(out) ? Long.MAX_VALUE : ports[out].freeAt() - latency;
+    return channels.wantsNone(out) ? Long.MAX_VALUE : channels.linkFreeAt(out) - latency;
   }
 
   /**
@@ -394,7 +402,7 @@ public final class Switch extends Component {
       if (channels.wantsNone(out)) {
         continue;
       }
-      long free = Math.max(ports[out].freeAt() - latency, islip.idleUntil(out));
+      long free = Math.max(channels.linkFreeAt(out) - latency, islip.idleUntil(out));
       if (free > now()) {
         due = Math.min(due, free);
         continue;
@@ -416,7 +424,7 @@ public final class Switch extends Component {
     islip.declineRest(now());
     for (int out = 0; out < n; out++) {
       if (islip.granted(out) >= 0 && !channels.wantsNone(out)) {
-        due = Math.min(due, Math.max(ports[out].freeAt() - latency, islip.idleUntil(out)));
+        due = Math.min(due, Math.max(channels.linkFreeAt(out) - latency, islip.idleUntil(out)));
       }
     }
     if (due != Long.MAX_VALUE) {
@@ -465,7 +473,7 @@ public final class Switch extends Component {
     int n = channels.wayCount(b);
     for (int i = 0; i < n; i++) {
       if (channels.wayPort(b, i) == out) {
-        int vc = channels.pick(out, channels.head(b), channels.wayClass(b, i), channels.headWireBytes(b));
+        int vc = channels.pickFor(b, out, channels.wayClass(b, i));
         if (vc >= 0) {
           return vc;
         }
@@ -478,12 +486,12 @@ public final class Switch extends Component {
   }
 
   /**
-   * Without flow control: of the ways a packet that arrived on {@code inPort} in the routing's
-   * class {@code cls} may take, the one whose link is free soonest (the first of equals); its
+   * Without flow control: of the ways a packet to {@code target} (of {@code spread}) that arrived on
+   * {@code inPort} in the routing's class {@code cls} may take, the one whose link is free soonest (the first of equals); its
    * index in {@link #ways}.
    */
-  private int soonestFree(int inPort, int cls, Packet packet) {
-    int n = aroundDownLinks(routing.route(switchId, inPort, cls, packet.targetNode(), packet.spread(), ways));
+  private int soonestFree(int inPort, int cls, int target, int spread) {
+    int n = aroundDownLinks(routing.route(switchId, inPort, cls, target, spread, ways));
     int best = 0;
     for (int i = 1; i < n; i++) {
       if (ports[ways[2 * i]].freeAt() < ports[ways[2 * best]].freeAt()) {
@@ -517,6 +525,8 @@ public final class Switch extends Component {
   private void forward(int b, int out, int vc) {
     Packet packet = channels.head(b);
     int wire = channels.headWireBytes(b);
+    int target = channels.headTarget(b);
+    int spread = channels.headSpread(b);
     int inPort = b / channels.perPort();
     channels.served(out, b);
     long stalled = channels.unblock(b, now());
@@ -524,6 +534,7 @@ public final class Switch extends Component {
     long serialization = Rates.transferPs(wire, fabric.linkBandwidthBitsPerSecond());
     long start = now() + fabric.switchLatencyPs();
     port.transmitAt(now(), channels.headSince(b) + fabric.switchLatencyPs(), start, serialization, wire);
+    channels.linkBooked(out, port.freeAt());
     channels.useInput(inPort, start + serialization);
     channels.depart(b, start, start);
     if (recorder != null && recorder.packets()) {
@@ -543,7 +554,7 @@ public final class Switch extends Component {
       send(nextHop[0], start + serialization - now(), new MessagingModule.PacketDelivered(packet));
     } else {
       long arrives = start + fabric.linkLatencyPs() + (cutThrough ? 0 : serialization);
-      if (sendOnLink(out, vc, packet, wire, start, arrives)) {
+      if (sendOnLink(out, vc, packet, target, spread, wire, start, arrives)) {
         channels.take(out, vc, wire);
       }
     }

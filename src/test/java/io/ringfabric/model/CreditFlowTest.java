@@ -154,4 +154,20 @@ class CreditFlowTest {
       }
     }
   }
+
+  /** The switch keeps its own copy of each output link's free time for its allocation: after a run it is still the link's. */
+  @Test
+  void eachSwitchsCopyOfItsLinksFreeTimesIsTheLinksOwn() {
+    Machine m = CustomPrograms.runBuiltIn(incast(2, 4 * PACKET)).machine();
+    int booked = 0;
+    for (int s = 0; s < m.topology().switches(); s++) {
+      Switch sw = m.fabricSwitch(s);
+      OutputPort[] ports = sw.ports();
+      for (int p = 0; p < ports.length; p++) {
+        assertEquals(ports[p].freeAt(), sw.channels().linkFreeAt(p), "switch " + s + " port " + p);
+        booked += ports[p].freeAt() > 0 ? 1 : 0;
+      }
+    }
+    assertTrue(booked >= 4, booked + " links carried packets");
+  }
 }

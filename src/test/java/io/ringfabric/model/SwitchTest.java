@@ -85,6 +85,28 @@ class SwitchTest {
     harness.add(new Event(at, l.module(from), sequence, l.switchComponent(from), new Switch.PacketArrival(0, p)));
   }
 
+  /**
+   * A switch goes by what a packet's arrival carries beside it (its target node, spread and payload
+   * bytes), never reading the packet on the way: an arrival made from the packet carries the
+   * packet's own, and one that says node 2 takes it to node 2 whatever the packet says.
+   */
+  @Test
+  void aSwitchRoutesAPacketByWhatItsArrivalCarries() {
+    for (boolean credits : new boolean[] {true, false}) {
+      TestScenarios t = TestScenarios.of("mesh", 3, 1);
+      build(credits ? t.credits(1, 2048) : t);
+      Packet p = Packet.Header.putRequest(new Packet.ActionId(1, 0, 1), 0, 0, 64, Long.MAX_VALUE,
+          ElementOrigin.NONE).split(new byte[64], 256)[0];
+      Switch.PacketArrival made = new Switch.PacketArrival(0, p);
+      assertEquals(List.of(0, p.spread(), 64), List.of(made.targetNode(), made.spread(), made.payloadBytes()));
+      Layout l = machine.layout();
+      harness.add(new Event(1_000_000, l.module(1), 1, l.switchComponent(1),
+          new Switch.PacketArrival(0, 0, p, 2, p.spread(), 64)));
+      assertEquals(List.of("#1 at node 2, " + (1_000_000 + 2 * SWITCH + LINK + SEND) / 1000.0 + " ns"),
+          delivered(), credits ? "credits" : "no flow control");
+    }
+  }
+
   /** Runs to the end; the packets the modules got, in order: "#sequence at node n, t ns". */
   private List<String> delivered() {
     harness.runToEnd();

@@ -266,4 +266,69 @@ class VirtualChannelsTest {
     assertEquals(p, ch.head(b));
     assertEquals(100, ch.headWireBytes(b));
   }
+
+  /**
+   * A waiting packet's target node and spread are kept beside it, so its switch routes it as head
+   * without reading the packet; they follow their packet through a ring that grows, and a
+   * departure's leaving time takes their place only once it is decided.
+   */
+  @Test
+  void aWaitingPacketsTargetAndSpreadAreKeptBesideIt() {
+    VirtualChannels ch = channels();
+    int b = 4; // port 1, vc 0
+    Packet[] sent = new Packet[6];
+    for (long seq = 0, i = 0; i < sent.length; seq++) { // the last with a spread whose top bit is set
+      Packet.ActionId action = new Packet.ActionId((int) i, 3, 1L << 40 | seq);
+      Packet p = Packet.Header.putRequest(action, 10 + (int) i, 0, 0, Long.MAX_VALUE, ElementOrigin.NONE).split(null, 256)[0];
+      if (i < sent.length - 1 || p.spread() < 0) {
+        sent[(int) i] = p;
+        ch.arrive(1, 0, p, 100, 0);
+        i++;
+      }
+    }
+    for (int i = 0; i < sent.length; i++) {
+      assertEquals(sent[i], ch.head(b));
+      assertEquals(10 + i, ch.headTarget(b), "head " + i);
+      assertEquals(sent[i].spread(), ch.headSpread(b), "head " + i);
+      assertEquals(100, ch.headWireBytes(b));
+      ch.depart(b, 1_000 + i, 1_000 + i);
+    }
+    ch.arrive(1, 0, sent[0], 100, 1_002); // frees the room of the three gone by then, not the rest
+    assertEquals(10, ch.headTarget(b));
+    assertEquals(sent[0].spread(), ch.headSpread(b));
+    ch.arrive(1, 0, sent[1], 900 - 4 * 100, 1_002);
+    assertEquals(900, ch.maxHeld(1, 0), "three departures still hold their room");
+  }
+
+  /** A head takes a channel of its own message class behind an output: its buffer says which, without its packet. */
+  @Test
+  void aHeadsCreditPickKeepsToTheMessageClassOfItsBuffer() {
+    VirtualChannels ch = channels();
+    Packet response = packet(Packet.Type.GET_RESPONSE, 1);
+    Packet request = packet(Packet.Type.PUT_REQUEST, 1);
+    ch.arrive(2, 3, response, 100, 0); // port 2, vc 3: the responses' second channel
+    ch.arrive(2, 0, request, 100, 0);
+    assertEquals(3, ch.pickFor(2 * 4 + 3, 1, 1));
+    assertEquals(2, ch.pickFor(2 * 4 + 3, 1, 0));
+    assertEquals(1, ch.pickFor(2 * 4, 1, 1));
+    assertEquals(0, ch.pickFor(2 * 4, 1, 0));
+    ch.take(1, 2, ROOM - 99);
+    assertEquals(-1, ch.pickFor(2 * 4 + 3, 1, 0), "99 bytes of room left: not enough for 100");
+    assertEquals(-1, ch.pickFor(2 * 4 + 3, 3, 1), "no credit behind an output without a link");
+  }
+
+  /** Each output's link time is its own, from 0 until a packet books it. */
+  @Test
+  void eachOutputsLinkIsFreeFromWhenItWasLastBookedUntil() {
+    VirtualChannels ch = channels(2, false, true, true, true, true);
+    for (int out = 0; out < 5; out++) {
+      assertEquals(0, ch.linkFreeAt(out));
+    }
+    ch.linkBooked(3, 7_000);
+    ch.linkBooked(0, 5_000);
+    ch.useInput(4, 9_000);
+    assertEquals(List.of(5_000L, 0L, 0L, 7_000L, 0L),
+        List.of(ch.linkFreeAt(0), ch.linkFreeAt(1), ch.linkFreeAt(2), ch.linkFreeAt(3), ch.linkFreeAt(4)));
+    assertEquals(Long.MIN_VALUE / 4, ch.inputFreeAt(4), "a crossbar path is not a link");
+  }
 }
