@@ -77,10 +77,6 @@ class PollTurnsTest {
     return List.of(polls, pollPs, busyPs, handled);
   }
 
-  private static String withoutEvents(RunResult r) {
-    return EngineEquivalenceTest.comparable(r).lines().filter(l -> !l.contains("\"events\""))
-        .reduce("", (a, b) -> a + b + "\n");
-  }
 
   private void sameRunEveryWay(Scenario s, double atMostOfTheEvents) {
     Ran each = run(s, ReferenceEngine.NAME, TraceLevel.ALL);
@@ -90,7 +86,7 @@ class PollTurnsTest {
     assertTrue(coreCounts(each.machine()).get(0) > 1000, "the scenario polls: " + coreCounts(each.machine()));
     for (Ran r : List.of(ops, plain, actors)) {
       assertEquals(each.result().fingerprint(), r.result().fingerprint());
-      assertEquals(withoutEvents(each.result()), withoutEvents(r.result()));
+      assertEquals(EngineEquivalenceTest.withoutEvents(each.result()), EngineEquivalenceTest.withoutEvents(r.result()));
       assertEquals(coreCounts(each.machine()), coreCounts(r.machine()),
           "polls, poll time, busy time and events of the machine handled by the cores");
     }

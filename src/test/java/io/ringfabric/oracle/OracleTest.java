@@ -103,7 +103,7 @@ class OracleTest {
             + ", the reference engine " + whole.fingerprint());
       } else {
         // the reference run is listened to, so it works out fewer reads than the actors: its events differ
-        String differ = firstDifference(withoutEvents(whole), withoutEvents(actors));
+        String differ = firstDifference(EngineEquivalenceTest.withoutEvents(whole), EngineEquivalenceTest.withoutEvents(actors));
         if (differ != null) {
           broken.add("the engines' results.json differ (same fingerprint): " + differ);
         }
@@ -140,18 +140,13 @@ class OracleTest {
         return List.of("the run that works no read out (traced at all) gave fingerprint " + each.fingerprint()
             + ", the one that does " + whole.fingerprint());
       }
-      String differ = firstDifference(withoutEvents(whole), withoutEvents(each));
+      String differ = firstDifference(EngineEquivalenceTest.withoutEvents(whole), EngineEquivalenceTest.withoutEvents(each));
       return differ == null ? List.of() : List.of("traced at all, results.json differ (same fingerprint): " + differ);
     } catch (RuntimeException e) {
       return List.of("the run traced at all failed: " + trace(e));
     }
   }
 
-  /** The results, but for how many events the engine delivered: the one thing skipping changes. */
-  private static String withoutEvents(RunResult r) {
-    return EngineEquivalenceTest.comparable(r).lines().filter(l -> !l.contains("\"events\""))
-        .reduce("", (a, b) -> a + b + "\n");
-  }
 
   /** The first line where the reference run's results (a) and the actors' (b) differ, or null. */
   private static String firstDifference(String a, String b) {
