@@ -310,7 +310,9 @@ final class CoreSharing implements Serializable {
    */
   void catchUp(Event next) {
     while (true) {
-      if (pollDoneSequence >= 0 && Event.before(readEnd, core.id(), pollDoneSequence, next)) {
+      if (passesOnBefore(next)) {
+        passOn();
+      } else if (pollDoneSequence >= 0 && Event.before(readEnd, core.id(), pollDoneSequence, next)) {
         UserProcess p = reader;
         if (next.time() != readEnd && ((observing(p) && core.recordsTrace()) || p.isOver())) {
           throw skipped("the read in which " + p.name + " sees its completion");
@@ -333,6 +335,34 @@ final class CoreSharing implements Serializable {
         return;
       }
     }
+  }
+
+  /** Whether the pending pair only passes the core on, and both come before {@code next}. */
+  private boolean passesOnBefore(Event next) {
+    return pollDoneSequence >= 0 && coreFreeSequence >= 0 && !observing(reader)
+        && Event.before(readEnd, core.id(), coreFreeSequence, next) && waiting.size() >= 1
+        && passesOn(waiting.peekFirst());
+  }
+
+  /**
+   * The pair that only passes the core on, handled as its delivered self would be, without the
+   * detour through a {@link PollRun}: the reader goes to the back of the line, the first in line
+   * begins a read of {@code mmio} (the code of onPollDone, requestCore, dispatch, poll and unroll,
+   * for this one case).
+   */
+  private void passOn() {
+    core.handledUnposted(readEnd, pollDoneSequence, MessageKind.POLL_DONE);
+    core.handledUnposted(readEnd, coreFreeSequence, MessageKind.CORE_FREE);
+    waiting.addLast(new Waiting(reader, Core.Step.POLL));
+    UserProcess p = waiting.pollFirst().process();
+    p.state = UserProcess.State.POLLING;
+    p.generation++;
+    countReads(1);
+    reader = p;
+    readEnd += timing.mmioPs();
+    freeAt = readEnd;
+    pollDoneSequence = core.takeSequence();
+    coreFreeSequence = core.takeSequence();
   }
 
   private IllegalStateException skipped(String what) {
