@@ -14,21 +14,33 @@ import java.util.Arrays;
  * <p>With {@link Sampling#auto()} the interval doubles when a time needs more samples than it may
  * keep; the doubled samples are exactly those taken at that interval from the start (sums add in
  * pairs, levels keep every second one), so when a series doubled never shows in what it gives.
+ *
+ * <p>A series costs what it changes, not what it samples: it holds only the intervals whose sum
+ * is not nothing and the samples where a level moved ({@link SampleEntries}), and a doubling only
+ * counts (its {@code shift}); the entries are folded to the interval when they fill their room, so
+ * a series that changes less often than it is sampled never folds. A change inside the interval
+ * of the last entry (a sum) or before the next sample is due (a level) touches one value, without
+ * a division.
  */
 public final class Samples implements Serializable {
-  private static final long[] NONE = {};
-
   private final Sampling sampling;
   private final boolean level;
+  private final SampleEntries entries;
   private long intervalPs;
-  private long[] values = NONE;
-  private int size; // sums: intervals touched, from the first; levels: samples taken
+  private int size; // levels: samples taken, at intervalPs
   private long current; // levels: the level now
+  // Sums: the times of the last entry's interval. Levels: openTo is when the next sample is due.
+  private long openFrom = Long.MAX_VALUE;
+  private long openTo = Long.MIN_VALUE;
 
   private Samples(Sampling sampling, boolean level) {
     this.sampling = sampling;
     this.level = level;
+    this.entries = new SampleEntries(level, sampling.most());
     this.intervalPs = sampling.intervalPs();
+    if (level) {
+      openTo = sampling.on() ? intervalPs : Long.MAX_VALUE;
+    }
   }
 
   /** A sum over each interval. */
@@ -43,45 +55,53 @@ public final class Samples implements Serializable {
 
   /** Adds {@code amount} to the interval that holds {@code t} (a sum). */
   public void add(long t, long amount) {
+    if (t >= openFrom && t < openTo) {
+      entries.addToLast(amount);
+      return;
+    }
     if (intervalPs == 0 || !room(t / intervalPs)) {
       return;
     }
-    int k = (int) (t / intervalPs);
-    grow(k + 1);
-    values[k] += amount;
-    size = Math.max(size, k + 1);
+    entries.addTo(t / intervalPs, amount);
+    openLast();
   }
 
   /** Adds to each interval the part of [{@code from}, {@code to}) that falls in it (a sum of time). */
   public void addSpan(long from, long to) {
-    if (intervalPs == 0 || to <= from) {
+    if (to <= from) {
+      return;
+    }
+    if (from >= openFrom && to <= openTo) {
+      entries.addToLast(to - from);
+      return;
+    }
+    if (intervalPs == 0) {
       return;
     }
     room((to - 1) / intervalPs); // double first, so that the span is cut once, at the final width
     for (long k = from / intervalPs; k * intervalPs < to && k < limit(); k++) {
       long start = Math.max(from, k * intervalPs);
       long end = Math.min(to, (k + 1) * intervalPs);
-      grow((int) k + 1);
-      values[(int) k] += end - start;
-      size = Math.max(size, (int) k + 1);
+      entries.addTo(k, end - start);
     }
+    openLast();
   }
 
   /** The level becomes {@code value} at {@code t}; samples due at or before t keep the level before (a level). */
   public void set(long t, long value) {
-    if (intervalPs == 0) {
-      current = value;
+    if (t < openTo) {
+      current = value; // no sample due yet (or none taken at all: off)
       return;
     }
     room(t / intervalPs - 1);
     long due = t / intervalPs; // samples 0 .. due-1 end at or before t
     int upTo = (int) Math.min(due, limit());
     if (upTo > size) {
-      grow(upTo);
-      Arrays.fill(values, size, upTo, current);
+      entries.levelFrom(size, current);
       size = upTo;
     }
     current = value;
+    openTo = sampling.auto() || size < limit() ? (size + 1) * intervalPs : Long.MAX_VALUE;
   }
 
   /** Moves the level by {@code delta} at {@code t}. */
@@ -94,22 +114,29 @@ public final class Samples implements Serializable {
     return intervalPs;
   }
 
+  /** How many values the series holds now: the intervals with a sum, the samples where a level moved. */
+  int held() {
+    return entries.count();
+  }
+
   /**
    * The samples of a run that ended at {@code endPs}, at interval {@code finalPs} (this series'
    * interval or a doubling of it): {@link Sampling#samplesOf} of them, the last interval
    * possibly ending after the end. This series is left as it is.
    */
   public long[] upTo(long endPs, long finalPs) {
-    long[] v = Arrays.copyOf(values, size);
-    int n = size;
-    for (long interval = intervalPs; interval < finalPs; interval *= 2) {
-      n = doubled(v, n, level);
+    int doublings = 0;
+    for (long interval = intervalPs; interval > 0 && interval < finalPs; interval *= 2) {
+      doublings++;
     }
-    int samples = finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs);
-    long[] out = Arrays.copyOf(v, samples);
-    if (level && n < samples) {
-      Arrays.fill(out, n, samples, current); // nothing changed after the last change
+    long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
+    if (!level) {
+      entries.sumsInto(out, doublings);
+      return out;
     }
+    int taken = (int) Math.min(size >> doublings, out.length);
+    entries.levelsInto(out, taken, doublings);
+    Arrays.fill(out, taken, out.length, current); // nothing changed after the last change
     return out;
   }
 
@@ -119,7 +146,9 @@ public final class Samples implements Serializable {
       return k < sampling.most();
     }
     while (k >= sampling.most()) {
-      halve();
+      intervalPs *= 2;
+      size /= 2; // a level keeps each second sample: the one at the doubled interval's end
+      entries.doubled();
       k /= 2;
     }
     return true;
@@ -129,28 +158,10 @@ public final class Samples implements Serializable {
     return sampling.most();
   }
 
-  private void halve() {
-    size = doubled(values, size, level);
-    intervalPs *= 2;
-  }
-
-  /**
-   * The first {@code size} samples of {@code v} at twice their interval, in place: sums add in
-   * pairs, levels keep each second sample (the one at the doubled interval's end). Returns how
-   * many there are; the rest of them is zero.
-   */
-  private static int doubled(long[] v, int size, boolean level) {
-    int n = level ? size / 2 : (size + 1) / 2;
-    for (int k = 0; k < n; k++) {
-      v[k] = level ? v[2 * k + 1] : v[2 * k] + (2 * k + 1 < size ? v[2 * k + 1] : 0);
-    }
-    Arrays.fill(v, n, size, 0);
-    return n;
-  }
-
-  private void grow(int n) {
-    if (n > values.length) {
-      values = Arrays.copyOf(values, Math.min(Math.max(n, Math.max(16, values.length * 2)), sampling.most()));
-    }
+  /** Sums: the next change inside the last entry's interval touches it alone. */
+  private void openLast() {
+    long k = entries.lastInterval();
+    openFrom = k < 0 ? Long.MAX_VALUE : k * intervalPs;
+    openTo = k < 0 ? Long.MIN_VALUE : (k + 1) * intervalPs;
   }
 }
