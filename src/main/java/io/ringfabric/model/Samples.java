@@ -74,7 +74,7 @@ public final class Samples implements Serializable {
     if (intervalPs == 0) {
       return;
     }
-    long k = t / intervalPs;
+    long k = next(t) ? (lastAt >> shift) + 1 : t / intervalPs;
     if (k >= sampling.most()) {
       if (!room(k)) {
         return;
@@ -97,12 +97,15 @@ public final class Samples implements Serializable {
     if (intervalPs == 0) {
       return;
     }
-    long last = (to - 1) / intervalPs;
+    long first = from >= openFrom && from < openTo ? lastAt >> shift
+        : next(from) ? (lastAt >> shift) + 1 : from / intervalPs;
+    long last = to - 1 < (first + 1) * intervalPs ? first : (to - 1) / intervalPs;
     if (last >= sampling.most()) {
       room(last); // double first, so that the span is cut once, at the final width
+      first = from / intervalPs;
       last = Math.min((to - 1) / intervalPs, sampling.most() - 1L);
     }
-    for (long k = from / intervalPs; k <= last; k++) {
+    for (long k = first; k <= last; k++) {
       addTo(k, Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
     }
     openLast();
@@ -114,7 +117,8 @@ public final class Samples implements Serializable {
       current = value; // no sample due yet (or none taken at all: off)
       return;
     }
-    long due = t / intervalPs; // samples 0 .. due-1 end at or before t
+    // samples 0 .. due-1 end at or before t; the first of them to come is at openTo
+    long due = t - openTo < intervalPs ? size + 1 : t / intervalPs;
     if (due - 1 >= sampling.most()) {
       room(due - 1);
       due = t / intervalPs;
@@ -192,6 +196,11 @@ public final class Samples implements Serializable {
       k /= 2;
     }
     return true;
+  }
+
+  /** Sums: whether {@code t} is in the interval after the last entry's, found without a division. */
+  private boolean next(long t) {
+    return lastAt >= 0 && t >= openTo && t - openTo < intervalPs;
   }
 
   /** Sums: the next change inside the last entry's interval touches it alone. */
