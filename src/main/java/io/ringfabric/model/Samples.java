@@ -14,21 +14,45 @@ import java.util.Arrays;
  * <p>With {@link Sampling#auto()} the interval doubles when a time needs more samples than it may
  * keep; the doubled samples are exactly those taken at that interval from the start (sums add in
  * pairs, levels keep every second one), so when a series doubled never shows in what it gives.
+ *
+ * <p>A series costs what changes, not what is sampled: it holds entries of (interval, value) in
+ * interval order, for a sum each interval whose sum was touched, for a level each sample from which
+ * on the level differs from the one before (0 before the first). An entry's interval is counted at
+ * the series' interval {@code shift} doublings ago: a doubling only adds to the shift, and the
+ * entries are folded to the interval of now only when they fill their room. So a series that
+ * changes once in many samples never folds, and nothing is done per sample. A change inside the
+ * last entry's interval (a sum) or before the next sample is due (a level) touches one value and
+ * divides nothing.
  */
 public final class Samples implements Serializable {
-  private static final long[] NONE = {};
+  private static final int[] NO_INTERVALS = {};
+  private static final long[] NO_VALUES = {};
+  private static final int FIRST_ROOM = 8;
 
   private final Sampling sampling;
   private final boolean level;
   private long intervalPs;
-  private long[] values = NONE;
-  private int size; // sums: intervals touched, from the first; levels: samples taken
+  // Sums: the times of the last entry's interval. Levels: openTo is when the next sample is due.
+  private long openFrom = Long.MAX_VALUE;
+  private long openTo = Long.MIN_VALUE;
   private long current; // levels: the level now
+  private int size; // levels: samples taken, at intervalPs
+  private int shift; // the entries' intervals are at intervalPs halved this many times
+  private int n; // entries
+  // The last entry, here so that a change in a new interval only writes the entries: its interval
+  // (-1 with none) and, for a level, its value.
+  private int lastAt = -1;
+  private long lastLevel;
+  private int[] at = NO_INTERVALS;
+  private long[] values = NO_VALUES;
 
   private Samples(Sampling sampling, boolean level) {
     this.sampling = sampling;
     this.level = level;
     this.intervalPs = sampling.intervalPs();
+    if (level) {
+      openTo = sampling.on() ? intervalPs : Long.MAX_VALUE;
+    }
   }
 
   /** A sum over each interval. */
@@ -43,45 +67,69 @@ public final class Samples implements Serializable {
 
   /** Adds {@code amount} to the interval that holds {@code t} (a sum). */
   public void add(long t, long amount) {
-    if (intervalPs == 0 || !room(t / intervalPs)) {
+    if (t >= openFrom && t < openTo) {
+      values[n - 1] += amount;
       return;
     }
-    int k = (int) (t / intervalPs);
-    grow(k + 1);
-    values[k] += amount;
-    size = Math.max(size, k + 1);
+    if (intervalPs == 0) {
+      return;
+    }
+    long k = next(t) ? (lastAt >> shift) + 1 : t / intervalPs;
+    if (k >= sampling.most()) {
+      if (!room(k)) {
+        return;
+      }
+      k = t / intervalPs;
+    }
+    addTo(k, amount);
+    openLast();
   }
 
   /** Adds to each interval the part of [{@code from}, {@code to}) that falls in it (a sum of time). */
   public void addSpan(long from, long to) {
-    if (intervalPs == 0 || to <= from) {
+    if (to <= from) {
       return;
     }
-    room((to - 1) / intervalPs); // double first, so that the span is cut once, at the final width
-    for (long k = from / intervalPs; k * intervalPs < to && k < limit(); k++) {
-      long start = Math.max(from, k * intervalPs);
-      long end = Math.min(to, (k + 1) * intervalPs);
-      grow((int) k + 1);
-      values[(int) k] += end - start;
-      size = Math.max(size, (int) k + 1);
+    if (from >= openFrom && to <= openTo) {
+      values[n - 1] += to - from;
+      return;
     }
+    if (intervalPs == 0) {
+      return;
+    }
+    long first = from >= openFrom && from < openTo ? lastAt >> shift
+        : next(from) ? (lastAt >> shift) + 1 : from / intervalPs;
+    long last = to - 1 < (first + 1) * intervalPs ? first : (to - 1) / intervalPs;
+    if (last >= sampling.most()) {
+      room(last); // double first, so that the span is cut once, at the final width
+      first = from / intervalPs;
+      last = Math.min((to - 1) / intervalPs, sampling.most() - 1L);
+    }
+    for (long k = first; k <= last; k++) {
+      addTo(k, Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
+    }
+    openLast();
   }
 
   /** The level becomes {@code value} at {@code t}; samples due at or before t keep the level before (a level). */
   public void set(long t, long value) {
-    if (intervalPs == 0) {
-      current = value;
+    if (t < openTo) {
+      current = value; // no sample due yet (or none taken at all: off)
       return;
     }
-    room(t / intervalPs - 1);
-    long due = t / intervalPs; // samples 0 .. due-1 end at or before t
-    int upTo = (int) Math.min(due, limit());
+    // samples 0 .. due-1 end at or before t; the first of them to come is at openTo
+    long due = t - openTo < intervalPs ? size + 1 : t / intervalPs;
+    if (due - 1 >= sampling.most()) {
+      room(due - 1);
+      due = t / intervalPs;
+    }
+    int upTo = (int) Math.min(due, sampling.most());
     if (upTo > size) {
-      grow(upTo);
-      Arrays.fill(values, size, upTo, current);
+      levelFrom(size, current);
       size = upTo;
     }
     current = value;
+    openTo = sampling.auto() || size < sampling.most() ? (size + 1) * intervalPs : Long.MAX_VALUE;
   }
 
   /** Moves the level by {@code delta} at {@code t}. */
@@ -94,22 +142,42 @@ public final class Samples implements Serializable {
     return intervalPs;
   }
 
+  /** How many values the series holds now: the intervals with a sum, the samples where a level moved. */
+  int held() {
+    return n;
+  }
+
   /**
    * The samples of a run that ended at {@code endPs}, at interval {@code finalPs} (this series'
    * interval or a doubling of it): {@link Sampling#samplesOf} of them, the last interval
    * possibly ending after the end. This series is left as it is.
    */
   public long[] upTo(long endPs, long finalPs) {
-    long[] v = Arrays.copyOf(values, size);
-    int n = size;
-    for (long interval = intervalPs; interval < finalPs; interval *= 2) {
-      n = doubled(v, n, level);
+    int d = shift;
+    for (long interval = intervalPs; interval > 0 && interval < finalPs; interval *= 2) {
+      d++;
     }
-    int samples = finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs);
-    long[] out = Arrays.copyOf(v, samples);
-    if (level && n < samples) {
-      Arrays.fill(out, n, samples, current); // nothing changed after the last change
+    long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
+    if (!level) {
+      for (int i = 0; i < n; i++) {
+        long j = d >= Integer.SIZE ? 0 : at[i] >> d;
+        if (j < out.length) {
+          out[(int) j] += values[i];
+        }
+      }
+      return out;
     }
+    int taken = (int) Math.min(size >> (d - shift), out.length);
+    int e = 0;
+    long value = 0;
+    for (int j = 0; j < taken; j++) {
+      long end = ((long) (j + 1) << d) - 1; // the entries' interval that ends where sample j ends
+      while (e < n && at[e] <= end) {
+        value = values[e++];
+      }
+      out[j] = value;
+    }
+    Arrays.fill(out, taken, out.length, current); // nothing changed after the last change
     return out;
   }
 
@@ -119,38 +187,138 @@ public final class Samples implements Serializable {
       return k < sampling.most();
     }
     while (k >= sampling.most()) {
-      halve();
+      intervalPs *= 2;
+      size /= 2; // a level keeps each second sample: the one at the doubled interval's end
+      shift++;
+      if (((long) sampling.most() << shift) > Integer.MAX_VALUE) {
+        fold(); // an entry's interval must stay an int
+      }
       k /= 2;
     }
     return true;
   }
 
-  private long limit() {
-    return sampling.most();
+  /** Sums: whether {@code t} is in the interval after the last entry's, found without a division. */
+  private boolean next(long t) {
+    return lastAt >= 0 && t >= openTo && t - openTo < intervalPs;
   }
 
-  private void halve() {
-    size = doubled(values, size, level);
-    intervalPs *= 2;
+  /** Sums: the next change inside the last entry's interval touches it alone. */
+  private void openLast() {
+    long k = lastAt >> shift;
+    openFrom = k < 0 ? Long.MAX_VALUE : k * intervalPs;
+    openTo = k < 0 ? Long.MIN_VALUE : (k + 1) * intervalPs;
+  }
+
+  /** Adds {@code amount} to the sum of interval {@code k} (at the interval now, below {@code most}). */
+  private void addTo(long k, long amount) {
+    long last = lastAt >> shift;
+    if (k == last) {
+      values[n - 1] += amount;
+    } else if (k > last) {
+      if (n == at.length) {
+        makeRoom();
+      }
+      lastAt = (int) (k << shift);
+      at[n] = lastAt;
+      values[n++] = amount;
+    } else {
+      addBefore(k, amount);
+    }
+  }
+
+  /** A sum of an interval before the last entry's (a change out of time order): found, or put in its place. */
+  private void addBefore(long k, long amount) {
+    int i = firstAtOrAfter(k);
+    if (at[i] >> shift == k) {
+      values[i] += amount;
+      return;
+    }
+    if (n == at.length) {
+      makeRoom();
+      i = firstAtOrAfter(k);
+    }
+    System.arraycopy(at, i, at, i + 1, n - i);
+    System.arraycopy(values, i, values, i + 1, n - i);
+    at[i] = (int) (k << shift);
+    values[i] = amount;
+    n++;
+  }
+
+  /** The first entry of interval {@code k} or after it; the last entry is after it. */
+  private int firstAtOrAfter(long k) {
+    int lo = 0;
+    int hi = n - 1;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (at[mid] >> shift < k) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /**
-   * The first {@code size} samples of {@code v} at twice their interval, in place: sums add in
-   * pairs, levels keep each second sample (the one at the doubled interval's end). Returns how
-   * many there are; the rest of them is zero.
+   * A level: from sample {@code k} on (at the interval now) the level is {@code value}. Entries at
+   * or past k go: they are of samples that a doubling dropped before they were due.
    */
-  private static int doubled(long[] v, int size, boolean level) {
-    int n = level ? size / 2 : (size + 1) / 2;
-    for (int k = 0; k < n; k++) {
-      v[k] = level ? v[2 * k + 1] : v[2 * k] + (2 * k + 1 < size ? v[2 * k + 1] : 0);
+  private void levelFrom(int k, long value) {
+    if (lastAt >= ((long) k << shift)) {
+      while (n > 0 && at[n - 1] >= ((long) k << shift)) {
+        n--;
+      }
+      lastAt = n == 0 ? -1 : at[n - 1];
+      lastLevel = n == 0 ? 0 : values[n - 1];
     }
-    Arrays.fill(v, n, size, 0);
-    return n;
+    if (value == lastLevel) {
+      return;
+    }
+    if (n == at.length) {
+      makeRoom();
+    }
+    lastAt = k << shift;
+    lastLevel = value;
+    at[n] = lastAt;
+    values[n++] = value;
   }
 
-  private void grow(int n) {
-    if (n > values.length) {
-      values = Arrays.copyOf(values, Math.min(Math.max(n, Math.max(16, values.length * 2)), sampling.most()));
+  /** Room for one more entry: the entries folded to the interval of now, and more room if that freed too little. */
+  private void makeRoom() {
+    if (shift > 0) {
+      fold();
     }
+    if (2 * n > at.length || at.length == 0) {
+      // By four: a busy series reaches its most in three copies, not six (the copies were a tenth
+      // of a 1,024-node run's allocation).
+      int length = Math.min(Math.max(FIRST_ROOM, 4 * at.length), sampling.most());
+      if (length <= n) {
+        throw new IllegalStateException("a series holds " + n + " values, the most it may: " + sampling.most());
+      }
+      at = Arrays.copyOf(at, length);
+      values = Arrays.copyOf(values, length);
+    }
+  }
+
+  /** The entries at the interval of now: the sums of one interval added, of a level's the last kept. */
+  private void fold() {
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      int j = at[i] >> shift;
+      if (m > 0 && at[m - 1] == j) {
+        values[m - 1] = level ? values[i] : values[m - 1] + values[i];
+      } else {
+        at[m] = j;
+        values[m++] = values[i];
+      }
+      if (level && values[m - 1] == (m == 1 ? 0 : values[m - 2])) {
+        m--; // the level did not move at this sample after all
+      }
+    }
+    shift = 0;
+    n = m;
+    lastAt = n == 0 ? -1 : at[n - 1];
+    lastLevel = n == 0 ? 0 : values[n - 1];
   }
 }
