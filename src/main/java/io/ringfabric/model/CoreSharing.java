@@ -41,11 +41,9 @@ final class CoreSharing implements Serializable {
   // The times of the reminders set and not yet come, earliest first.
   private long[] remindersAt = new long[4];
   private int reminders;
-  // Scratch for working out the line ahead (passesBeforeHandling): who, and whether each polls.
-  private transient UserProcess[] line;
-  private transient boolean[] polling;
+  private transient PollLine line;
 
-  private record Waiting(UserProcess process, Core.Step step) implements Serializable {}
+  record Waiting(UserProcess process, Core.Step step) implements Serializable {}
 
   CoreSharing(Core core, TimingSpec timing) {
     this.core = core;
@@ -240,42 +238,13 @@ final class CoreSharing implements Serializable {
         || waiting.isEmpty()) {
       return 0;
     }
-    int capacity = waiting.size() + 1; // the line and the reader: each pair leaves the line as long
-    if (line == null || line.length < capacity) {
-      line = new UserProcess[Math.max(capacity, 8)];
-      polling = new boolean[line.length];
+    if (line == null) {
+      line = new PollLine();
     }
-    int i = 0;
-    for (Waiting w : waiting) {
-      line[i] = w.process();
-      polling[i++] = passesOn(w);
-    }
-    return passes(reader, capacity, !core.recordsTrace());
+    return line.passes(reader, waiting, !core.recordsTrace());
   }
 
-  /** Works the line in {@code line} out, a ring of {@code capacity} slots, the last one free. */
-  private long passes(UserProcess first, int capacity, boolean seenLate) {
-    UserProcess r = first;
-    int head = 0;
-    int tail = capacity - 1; // the free slot: the reader goes back in line there
-    for (long k = 0; k <= 2L * capacity; k++) { // by then the line repeats itself, or a pair must be handled
-      boolean sees = observing(r);
-      if (sees && !seenLate) {
-        return k;
-      }
-      line[tail] = r;
-      polling[tail] = !sees; // to run its program when it has seen its completion
-      tail = head;
-      if (!polling[head]) {
-        return k;
-      }
-      r = line[head];
-      head = (head + 1) % capacity;
-    }
-    return -1;
-  }
-
-  private static boolean passesOn(Waiting w) {
+  static boolean passesOn(Waiting w) {
     return w.step() == Core.Step.POLL && !w.process().isOver();
   }
 
@@ -371,7 +340,7 @@ final class CoreSharing implements Serializable {
   }
 
   /** Whether the poller's current action has completed, so one of its reads will see it. */
-  private static boolean observing(UserProcess p) {
+  static boolean observing(UserProcess p) {
     return p.seen != null && p.seen.sequence() == p.actions;
   }
 
