@@ -39,29 +39,9 @@ final class Agenda {
 
   /**
    * The agenda on its way to {@code to}: the one way an actor gets hold of it. {@code serial}
-   * tells this handover from every earlier one, so an old message cannot be taken again. A
-   * component's turn is itself a handover ({@link ComponentActor.Turn}), so a turn costs one
-   * object, not a message wrapping a handover: there are millions of turns in a big run.
+   * tells this handover from every earlier one, so an old message cannot be taken again.
    */
-  static class Handover {
-    private final Agenda agenda;
-    private final int to;
-    private final long serial;
-
-    Handover(Agenda agenda, int to, long serial) {
-      this.agenda = agenda;
-      this.to = to;
-      this.serial = serial;
-    }
-
-    int to() {
-      return to;
-    }
-
-    long serial() {
-      return serial;
-    }
-
+  record Handover(Agenda agenda, int to, long serial) {
     /** The agenda, now held by {@code who}, which must be the holder this handover is for. */
     Agenda take(int who) {
       agenda.receive(this, who);
@@ -138,20 +118,9 @@ final class Agenda {
 
   /** The agenda leaves {@code who}, for {@code to}; from now on only the handover reaches it. */
   Handover handTo(int who, int to) {
-    leave(who);
-    return new Handover(this, to, handovers);
-  }
-
-  /** As {@link #handTo}, to child {@code to} for its turn. */
-  private ComponentActor.Turn turnOf(int who, int to) {
-    leave(who);
-    return new ComponentActor.Turn(this, to, handovers);
-  }
-
-  private void leave(int who) {
     held(who);
     holder = IN_TRANSIT;
-    handovers++;
+    return new Handover(this, to, ++handovers);
   }
 
   private void receive(Handover h, int who) {
@@ -315,7 +284,7 @@ final class Agenda {
     handling = null;
     int next = nextHolder();
     if (next >= 0) {
-      children.get(next).tell(turnOf(who, next));
+      children.get(next).tell(new ComponentActor.Turn(handTo(who, next)));
     } else {
       coordinator.tell(report(who));
     }

@@ -32,12 +32,8 @@ public final class ComponentActor extends AbstractMatchingBehavior<ComponentActo
   /** Post the component's first events into the agenda, then pass it on. */
   public record Start(Agenda.Handover agenda) implements Command {}
 
-  /** Handle the events that are the component's turn, then pass the agenda on: the agenda's handover to it. */
-  public static final class Turn extends Agenda.Handover implements Command {
-    Turn(Agenda agenda, int to, long serial) {
-      super(agenda, to, serial);
-    }
-  }
+  /** Handle the events that are the component's turn, then pass the agenda on. */
+  public record Turn(Agenda.Handover agenda) implements Command {}
 
   private final Component component;
   private final int child;
@@ -89,7 +85,7 @@ public final class ComponentActor extends AbstractMatchingBehavior<ComponentActo
   }
 
   private Behavior<Command> onTurn(Turn turn) {
-    holding = turn.take(child);
+    holding = turn.agenda().take(child);
     Event e;
     while ((e = holding.next(child)) != null) {
       try {
