@@ -62,9 +62,11 @@ final class Islip implements Serializable {
    */
   int next(int in) {
     int n = grants.length;
-    for (int i = 1; i <= n; i++) {
-      int out = (accepted[in] + i) % n;
-      if (grants[out] >= 0 && !taken[out] && !lost[out] && grants[out] / perPort == in) {
+    int out = accepted[in];
+    for (int i = 0; i < n; i++) {
+      out = out + 1 == n ? 0 : out + 1; // no division in the loop: allocation asks this per input
+      int granted = grants[out];
+      if (granted >= 0 && !taken[out] && !lost[out] && granted / perPort == in) {
         return out;
       }
     }

@@ -38,7 +38,7 @@ final class TargetSide implements Serializable {
   // context and node: a map, because a module in a big machine hears from few of all
   // contexts, and rows for every node it heard from grew with the square of the nodes. Only
   // looked up, never iterated, so its order cannot reach a result.
-  private final Map<Long, Served> served = new HashMap<>();
+  private final LongKeyedMap<Served> served = new LongKeyedMap<>();
   // The actions not answered yet (in memory, checked or held), by their whole id: a held PUT
   // keeps its own record even if its context's row moves on. Only looked up, never iterated
   // for a result.
@@ -290,8 +290,7 @@ final class TargetSide implements Serializable {
     return served.get(key(sourceNode, sourceContext));
   }
 
-  // The context in the high half: a Long's hash is its halves xor-ed, so the node varies its low
-  // bits. Node * contexts + context put most keys of a big machine into a few buckets.
+  // The context in the high half, the node in the low (LongKeyedMap hashes both halves).
   private static long key(int sourceNode, int sourceContext) {
     return (long) sourceContext << 32 | sourceNode;
   }
