@@ -25,7 +25,7 @@ public final class ElementCheck implements Serializable {
       return;
     }
     checked++;
-    if (!Payloads.intact(data)) {
+    if (!Payloads.intact(data, s)) {
       corrupt++;
       return;
     }
