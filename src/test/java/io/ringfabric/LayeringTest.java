@@ -9,7 +9,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The layers of ringfabric, as the README's project layout draws them, top to bottom: {@code cli};
+ * The layers of ringfabric, as docs/layout.md draws them, top to bottom: {@code cli};
  * {@code cluster}, {@code report}; {@code run}; {@code checkpoint}; {@code engine}, {@code stats}, {@code trace}; {@code config};
  * {@code workload}, {@code hocon}, {@code examples}; {@code model}; {@code topology}. A package
  * uses only packages below it. A change that breaks this fails the build.

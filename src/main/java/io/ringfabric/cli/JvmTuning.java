@@ -16,14 +16,14 @@ import java.util.List;
  * a part's queue, a packet into a switch's buffer). On 2 cores that took the actor engine's second
  * lane its core ({@code top -H} at 1,024 nodes: the refinement thread at half a core for the whole
  * run, and two lanes no faster than one). Left dirty, the cards are scanned once at the next
- * collection, and a card already dirty costs the next store nothing. Measured paired (README,
- * Performance).
+ * collection, and a card already dirty costs the next store nothing. Measured paired (docs/performance-log.md,
+ * the README's former Performance section).
  *
  * <p>{@code -XX:+UseTransparentHugePages}, where the kernel offers them ({@code always} or
  * {@code madvise}): a big machine's state is hundreds of MB read at random, and on this project's
  * host a read that misses the cache costs a fifth less when the heap is on 2 MB pages (the TLB
  * misses go). Without the kernel's support the JVM would print a warning on stdout, so it is not
- * asked for then. Measured paired (README, At scale).
+ * asked for then. Measured paired (docs/performance-log.md, At scale).
  */
 final class JvmTuning {
   /** Before the user's options, always. */

@@ -250,7 +250,7 @@ final class TraceCommand implements Callable<Integer> {
       customSynopsis = "ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--format F] [--from T] [--to T]",
       description = {
         "Writes the trace as a timeline: Perfetto's protobuf trace for a name ending in .pftrace, Chrome"
-            + " Trace Event JSON (over four times the size; Perfetto calls it legacy) for one ending in .json;"
+            + " Trace Event JSON (9.7 times the size of the protobuf on the default scenario; Perfetto calls it legacy) for one ending in .json;"
             + " gzip-compressed if the name ends in .gz. Open https://ui.perfetto.dev and drag the file in.",
         "A process per node, a track per core, module, context and port; a slice per operation stage"
             + " and per packet on a link; arrows from requests and responses to their arrival; counters"

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Measures the two ways a window's exchange could cross between members: our
  * {@link WireSerializer}, and Jackson CBOR (Pekko's {@code jackson-cbor}) on a record with the
- * same fields. Run by {@code ringfabric bench --wire}; the README gives the figures that decided
+ * same fields. Run by {@code ringfabric bench --wire}; docs/cluster.md gives the figures that decided
  * for the serializer of ours.
  */
 public final class WireBench {

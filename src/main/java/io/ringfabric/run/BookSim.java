@@ -67,7 +67,7 @@ public final class BookSim {
           + " channel-load bound", k, k, fractionOfBound());
     }
 
-    /** BookSim2's configuration: its torus88 example changed as ../shared/notes/booksim.md says. */
+    /** BookSim2's configuration: its torus88 example changed as docs/booksim.md gives it. */
     public String config() {
       return String.format(Locale.ROOT, """
           // written by ringfabric bench --booksim: BookSim2's torus88 example, %s
@@ -117,7 +117,7 @@ public final class BookSim {
    * wall time of its run loop, seconds.
    */
   public record Output(double acceptedFlitRate, long cycles, double runSeconds) {
-    /** Packets delivered, reckoned as ../shared/notes/booksim.md does: rate x nodes x cycles (one-flit packets). */
+    /** Packets delivered, reckoned as docs/booksim.md does: rate x nodes x cycles (one-flit packets). */
     public long delivered(int nodes) {
       return Math.round(acceptedFlitRate * nodes * cycles);
     }

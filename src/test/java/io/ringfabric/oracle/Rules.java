@@ -29,8 +29,8 @@ import java.util.TreeMap;
  * status is the first of no such node, no such ring, access denied, too large that applies, and a
  * held PUT is answered FULL only after its hold limit; (f) on a lossless fabric whose timeout is far
  * above what any operation can take, nothing is resent and nothing ends TIMEOUT, and everywhere the
- * timers run from the request leaving; (h) the built-in programs stop only for the reasons the
- * README gives. A request that reached its target is applied or refused there once, under (a).
+ * timers run from the request leaving; (h) the built-in programs stop only for the reasons
+ * docs/workloads.md gives. A request that reached its target is applied or refused there once, under (a).
  */
 final class Rules {
   private static final int MAX_LINES = 12;
