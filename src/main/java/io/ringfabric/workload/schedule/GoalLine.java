@@ -98,7 +98,7 @@ final class GoalLine {
       }
     }
     if (overflow) {
-      throw error(what + " " + text.substring(start, pos) + " is too large (at most " + Long.MAX_VALUE + ")");
+      throw error("number " + text.substring(start, pos) + " is too large (at most " + Long.MAX_VALUE + ")");
     }
     return negative ? -n : n;
   }

@@ -27,6 +27,8 @@ import java.util.Locale;
 public final class GoalParser {
   /** How many repeated labels are listed one by one; the rest are counted. */
   static final int WARNINGS_LISTED = 20;
+  /** How many dependencies of a long cycle its message lists. */
+  static final int CYCLE_LISTED = 10;
   private static final int HEAD_CHECKED = 8192;
 
   private final String file;
@@ -295,10 +297,14 @@ public final class GoalParser {
       }
     }
     StringBuilder s = new StringBuilder();
-    for (int k = 0; k < cycle.length; k++) {
+    for (int k = 0; k < Math.min(cycle.length, CYCLE_LISTED); k++) {
       int e = cycle[(first + k) % cycle.length];
       s.append(k == 0 ? "" : ", ").append(block.label(block.edgeFrom(e)))
           .append(block.edgeOnStart(e) ? " irequires " : " requires ").append(block.label(block.edgeTo(e)));
+    }
+    if (cycle.length > CYCLE_LISTED) {
+      s.append(", ... ").append(cycle.length - CYCLE_LISTED).append(" more back to ")
+          .append(block.label(block.edgeFrom(cycle[first])));
     }
     return new ScheduleFormatException(file + ":" + block.edgeLine(cycle[first]) + ": dependency cycle in rank "
         + block.rank() + ": " + s + " (none of them can start)");

@@ -170,6 +170,11 @@ public final class RankScheduleBuilder {
     return DependencyCycles.find(size, edges, from, to);
   }
 
+  /** The number of dependencies added so far. */
+  int edges() {
+    return edges;
+  }
+
   int edgeFrom(int e) {
     return from[e];
   }
