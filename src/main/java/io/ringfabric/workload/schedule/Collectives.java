@@ -21,7 +21,8 @@ import java.util.stream.Collectors;
  *       go to ranks that do not exist.
  *   <li>Sizes below the rank count are kept as Schedgen makes them: ring allreduce of 8 B on 16
  *       ranks and recursive doubling of 8 B on 16 or more send 0-byte messages (a message with no
- *       payload, as MPI sends for a rank with no elements). LogGOPSim charges such a message G less
+ *       payload, as MPI sends for a rank with no elements; recursive doubling's allgather doubles
+ *       0 to 0, so at 8 B on 64 ranks its sizes are 4, 2, 1 and then nine 0s). LogGOPSim charges such a message G less
  *       than nothing (2o + L - G); the model sends a header and no payload.
  *   <li>alltoall (pairwise exchange, as MPICH's for large messages; Schedgen has none): in step s
  *       each rank exchanges with rank XOR s when the rank count is a power of two, else sends to

@@ -7,8 +7,9 @@ import java.io.Writer;
  * Writes a {@link Schedule} as GOAL text that LogGOPSim's txt2bin reads: no indentation, a
  * {@code label: op} line per operation (labels as given, {@code l<N>} when generated), options in
  * the order {@code tag cpu nic} ({@code tag} always, {@code cpu} and {@code nic} when not 0), each
- * rank's dependencies after its operations, and {@code // iteration K} where a generated motif's
- * iteration begins. A dependency names its ops by label, so it must be on the first op of a label
+ * rank's dependencies after its operations, and {@code // iteration K} where an iteration of a
+ * generated motif of more than one begins. The lines are as many as Schedgen writes for the same
+ * pattern. A dependency names its ops by label, so it must be on the first op of a label
  * (as every parsed or generated schedule's are).
  */
 public final class GoalWriter {
@@ -22,7 +23,7 @@ public final class GoalWriter {
       int iteration = -1;
       StringBuilder line = new StringBuilder(64);
       for (int i = 0; i < rank.size(); i++) {
-        if (rank.iteration(i) != iteration && rank.iteration(i) >= 0) {
+        if (rank.iteration(i) != iteration && rank.iterationCount() > 1) {
           iteration = rank.iteration(i);
           out.write("// iteration " + iteration + "\n");
         }

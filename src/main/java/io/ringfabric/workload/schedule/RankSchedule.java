@@ -125,7 +125,10 @@ public final class RankSchedule {
     return iterationCount;
   }
 
-  /** Its label, built on demand; null for an op the file left unlabelled. */
+  /**
+   * Its label, built on demand; null for an op the file left unlabelled in a rank with labels (a
+   * rank with none, as generated, calls its ops {@code l<index + 1>}).
+   */
   public String label(int op) {
     if (labelBytes == null) {
       return "l" + (op + 1);

@@ -26,8 +26,10 @@ public final class RankScheduleBuilder {
   private byte[] labelBytes = new byte[64];
   private int labelLength;
   private int[] labelEnds = new int[16];
-  /** Whether every label so far is {@code l<index + 1>}, so none need be kept. */
+  /** Whether every op so far has the label {@code l<index + 1>}, so none need be kept. */
   private boolean defaultLabels = true;
+  /** Whether any op has a label: with none (generated), ops are known as {@code l<index + 1>}. */
+  private boolean anyLabel;
   /** Open addressing: op index + 1 of the first op with a label, 0 empty. */
   private int[] labelTable = new int[32];
   private int labelled;
@@ -70,8 +72,10 @@ public final class RankScheduleBuilder {
   }
 
   /**
-   * Adds an op and returns its index. With no label, the op is known as {@code l<index + 1>};
-   * with a label already in use, the op keeps it but dependencies naming it find the first.
+   * Adds an op and returns its index. An op without a label has none ({@link RankSchedule#label}
+   * null), unless no op of the rank has one: then each is known as {@code l<index + 1>}, as a
+   * generator names them. With a label already in use, the op keeps it but dependencies naming it
+   * find the first.
    */
   public int add(OpKind kind, long amount, int peer, int tag, int cpu, int nic, int line, String label) {
     if (size == kinds.length) {
@@ -99,6 +103,7 @@ public final class RankScheduleBuilder {
     anyIteration |= iteration >= 0;
     defaultLabels &= label != null && isDefault(label, op);
     if (label != null) {
+      anyLabel = true;
       byte[] b = label.getBytes(StandardCharsets.US_ASCII);
       if (labelLength + b.length > labelBytes.length) {
         labelBytes = Arrays.copyOf(labelBytes, Math.max(labelBytes.length * 2, labelLength + b.length));
@@ -116,7 +121,7 @@ public final class RankScheduleBuilder {
   /** The first op with this label, or -1. */
   public int indexOf(String label) {
     int mask = labelTable.length - 1;
-    for (int slot = label.hashCode() & mask; labelTable[slot] != 0; slot = (slot + 1) & mask) {
+    for (int slot = slot(label.hashCode()); labelTable[slot] != 0; slot = (slot + 1) & mask) {
       int op = labelTable[slot] - 1;
       if (labelEquals(op, label)) {
         return op;
@@ -194,7 +199,7 @@ public final class RankScheduleBuilder {
   public RankSchedule build() {
     int[][] req = csr(false);
     int[][] ireq = csr(true);
-    boolean keepLabels = !defaultLabels && size > 0;
+    boolean keepLabels = anyLabel && !defaultLabels;
     return new RankSchedule(rank, size, Arrays.copyOf(kinds, size), Arrays.copyOf(amounts, size),
         Arrays.copyOf(peers, size), Arrays.copyOf(tags, size), Arrays.copyOf(cpus, size),
         Arrays.copyOf(nics, size), anyLine ? Arrays.copyOf(lines, size) : null,
@@ -282,9 +287,17 @@ public final class RankScheduleBuilder {
     return h;
   }
 
+  /**
+   * Where a hash starts its probe: Fibonacci hashing spreads Schedgen's labels l1, l2, ..., whose
+   * String hashes are nearly consecutive and would form long runs under a plain mask.
+   */
+  private int slot(int hash) {
+    return (hash * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(labelTable.length - 1);
+  }
+
   private void place(int hash, int entry) {
     int mask = labelTable.length - 1;
-    int slot = hash & mask;
+    int slot = slot(hash);
     while (labelTable[slot] != 0) {
       slot = (slot + 1) & mask;
     }
