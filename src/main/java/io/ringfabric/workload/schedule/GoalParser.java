@@ -27,8 +27,6 @@ import java.util.Locale;
 public final class GoalParser {
   /** How many repeated labels are listed one by one; the rest are counted. */
   static final int WARNINGS_LISTED = 20;
-  /** How many dependencies of a long cycle its message lists. */
-  static final int CYCLE_LISTED = 10;
   private static final int HEAD_CHECKED = 8192;
 
   private final String file;
@@ -267,47 +265,12 @@ public final class GoalParser {
     }
     int[] cycle = block.cycle();
     if (cycle != null) {
-      throw cycleError(cycle);
+      throw BlockMistakes.cycle(file, block, cycle);
     }
   }
 
   private ScheduleFormatException undefinedLabel() {
-    String where = file + ":" + undefinedLine + ": label '" + undefined + "' ";
-    int r = block.rank();
-    int later = block.indexOf(undefined);
-    if (later >= 0) {
-      return new ScheduleFormatException(where + "is used before it is defined (on line " + block.line(later)
-          + "); define a label before a dependency names it");
-    }
-    for (int other = ranks.size() - 1; other >= 0; other--) {
-      if (ranks.get(other).indexOf(undefined) >= 0) {
-        return new ScheduleFormatException(where + "belongs to rank " + other + ", not rank " + r
-            + ": a dependency links operations of one rank (messages link ranks)");
-      }
-    }
-    return new ScheduleFormatException(where + "is not defined in rank " + r);
-  }
-
-  /** Names the cycle from the dependency written last in the file, and gives that line. */
-  private ScheduleFormatException cycleError(int[] cycle) {
-    int first = 0;
-    for (int k = 1; k < cycle.length; k++) {
-      if (block.edgeLine(cycle[k]) > block.edgeLine(cycle[first])) {
-        first = k;
-      }
-    }
-    StringBuilder s = new StringBuilder();
-    for (int k = 0; k < Math.min(cycle.length, CYCLE_LISTED); k++) {
-      int e = cycle[(first + k) % cycle.length];
-      s.append(k == 0 ? "" : ", ").append(block.label(block.edgeFrom(e)))
-          .append(block.edgeOnStart(e) ? " irequires " : " requires ").append(block.label(block.edgeTo(e)));
-    }
-    if (cycle.length > CYCLE_LISTED) {
-      s.append(", ... ").append(cycle.length - CYCLE_LISTED).append(" more back to ")
-          .append(block.label(block.edgeFrom(cycle[first])));
-    }
-    return new ScheduleFormatException(file + ":" + block.edgeLine(cycle[first]) + ": dependency cycle in rank "
-        + block.rank() + ": " + s + " (none of them can start)");
+    return BlockMistakes.undefinedLabel(file, block, ranks, undefined, undefinedLine);
   }
 
   private Schedule end(int lines) {

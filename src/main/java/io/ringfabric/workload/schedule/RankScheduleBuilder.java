@@ -1,6 +1,5 @@
 package io.ringfabric.workload.schedule;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -23,16 +22,7 @@ public final class RankScheduleBuilder {
   private boolean anyIteration;
   private int iteration = -1;
 
-  private byte[] labelBytes = new byte[64];
-  private int labelLength;
-  private int[] labelEnds = new int[16];
-  /** Whether every op so far has the label {@code l<index + 1>}, so none need be kept. */
-  private boolean defaultLabels = true;
-  /** Whether any op has a label: with none (generated), ops are known as {@code l<index + 1>}. */
-  private boolean anyLabel;
-  /** Open addressing: op index + 1 of the first op with a label, 0 empty. */
-  private int[] labelTable = new int[32];
-  private int labelled;
+  private final LabelPool labels = new LabelPool();
 
   /** Dependency e: op from[e] waits for op to[e]; irequires[e] says whether for its start. */
   private int edges;
@@ -88,7 +78,6 @@ public final class RankScheduleBuilder {
       nics = Arrays.copyOf(nics, n);
       lines = Arrays.copyOf(lines, n);
       iterations = Arrays.copyOf(iterations, n);
-      labelEnds = Arrays.copyOf(labelEnds, n);
     }
     int op = size++;
     kinds[op] = (byte) kind.ordinal();
@@ -101,40 +90,18 @@ public final class RankScheduleBuilder {
     iterations[op] = iteration;
     anyLine |= line != 0;
     anyIteration |= iteration >= 0;
-    defaultLabels &= label != null && isDefault(label, op);
-    if (label != null) {
-      anyLabel = true;
-      byte[] b = label.getBytes(StandardCharsets.US_ASCII);
-      if (labelLength + b.length > labelBytes.length) {
-        labelBytes = Arrays.copyOf(labelBytes, Math.max(labelBytes.length * 2, labelLength + b.length));
-      }
-      System.arraycopy(b, 0, labelBytes, labelLength, b.length);
-      labelLength += b.length;
-      if (indexOf(label) < 0) {
-        insert(label, op);
-      }
-    }
-    labelEnds[op] = labelLength;
+    labels.add(op, label);
     return op;
   }
 
   /** The first op with this label, or -1. */
   public int indexOf(String label) {
-    int mask = labelTable.length - 1;
-    for (int slot = slot(label.hashCode()); labelTable[slot] != 0; slot = (slot + 1) & mask) {
-      int op = labelTable[slot] - 1;
-      if (labelEquals(op, label)) {
-        return op;
-      }
-    }
-    return -1;
+    return labels.indexOf(label);
   }
 
   /** The label op was given, or null. */
   String label(int op) {
-    int start = op == 0 ? 0 : labelEnds[op - 1];
-    return start == labelEnds[op] ? null
-        : new String(labelBytes, start, labelEnds[op] - start, StandardCharsets.US_ASCII);
+    return labels.label(op);
   }
 
   int line(int op) {
@@ -199,13 +166,13 @@ public final class RankScheduleBuilder {
   public RankSchedule build() {
     int[][] req = csr(false);
     int[][] ireq = csr(true);
-    boolean keepLabels = anyLabel && !defaultLabels;
+    boolean keepLabels = labels.needed();
     return new RankSchedule(rank, size, Arrays.copyOf(kinds, size), Arrays.copyOf(amounts, size),
         Arrays.copyOf(peers, size), Arrays.copyOf(tags, size), Arrays.copyOf(cpus, size),
         Arrays.copyOf(nics, size), anyLine ? Arrays.copyOf(lines, size) : null,
         anyIteration ? Arrays.copyOf(iterations, size) : null,
-        keepLabels ? Arrays.copyOf(labelBytes, labelLength) : null,
-        keepLabels ? Arrays.copyOf(labelEnds, size) : null, req[0], req[1], ireq[0], ireq[1]);
+        keepLabels ? labels.bytes() : null, keepLabels ? labels.ends(size) : null, req[0], req[1], ireq[0],
+        ireq[1]);
   }
 
   /** The dependencies of one kind by op, in the order they were added; {null, null} if none. */
@@ -234,73 +201,5 @@ public final class RankScheduleBuilder {
       }
     }
     return new int[][] {start, ops};
-  }
-
-  private static boolean isDefault(String label, int op) {
-    if (label.length() < 2 || label.charAt(0) != 'l' || label.charAt(1) == '0') {
-      return false;
-    }
-    long n = 0;
-    for (int i = 1; i < label.length(); i++) {
-      char c = label.charAt(i);
-      if (c < '0' || c > '9' || i > 10) {
-        return false;
-      }
-      n = n * 10 + (c - '0');
-    }
-    return n == op + 1L;
-  }
-
-  private boolean labelEquals(int op, String label) {
-    int start = op == 0 ? 0 : labelEnds[op - 1];
-    if (labelEnds[op] - start != label.length()) {
-      return false;
-    }
-    for (int i = 0; i < label.length(); i++) {
-      if (labelBytes[start + i] != label.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private void insert(String label, int op) {
-    if (2 * (labelled + 1) > labelTable.length) {
-      int[] old = labelTable;
-      labelTable = new int[old.length * 2];
-      for (int entry : old) {
-        if (entry != 0) {
-          place(hashOf(entry - 1), entry);
-        }
-      }
-    }
-    place(label.hashCode(), op + 1);
-    labelled++;
-  }
-
-  /** String.hashCode of op's label, from its bytes (labels are ASCII). */
-  private int hashOf(int op) {
-    int h = 0;
-    for (int i = op == 0 ? 0 : labelEnds[op - 1]; i < labelEnds[op]; i++) {
-      h = 31 * h + labelBytes[i];
-    }
-    return h;
-  }
-
-  /**
-   * Where a hash starts its probe: Fibonacci hashing spreads Schedgen's labels l1, l2, ..., whose
-   * String hashes are nearly consecutive and would form long runs under a plain mask.
-   */
-  private int slot(int hash) {
-    return (hash * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(labelTable.length - 1);
-  }
-
-  private void place(int hash, int entry) {
-    int mask = labelTable.length - 1;
-    int slot = slot(hash);
-    while (labelTable[slot] != 0) {
-      slot = (slot + 1) & mask;
-    }
-    labelTable[slot] = entry;
   }
 }

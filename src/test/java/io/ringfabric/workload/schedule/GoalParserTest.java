@@ -157,7 +157,7 @@ class GoalParserTest {
 
   @Test
   void aLongChainOfDependenciesNeedsNoDeepStack() {
-    int n = 200_000;
+    int n = 100_000;
     StringBuilder text = new StringBuilder("num_ranks 1\nrank 0 {\n");
     for (int i = 1; i <= n; i++) {
       text.append('l').append(i).append(": calc 1\n");
