@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntConsumer;
 
 /**
  * Reads a GOAL schedule line by line (never the whole file at once) into a {@link Schedule}. It
@@ -30,6 +31,7 @@ public final class GoalParser {
   private static final int HEAD_CHECKED = 8192;
 
   private final String file;
+  private final IntConsumer blockRead;
   private final List<RankSchedule> ranks = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private int repeatedLabels;
@@ -43,25 +45,38 @@ public final class GoalParser {
   private String undefined;
   private int undefinedLine;
 
-  private GoalParser(String file) {
+  private GoalParser(String file, IntConsumer blockRead) {
     this.file = file;
+    this.blockRead = blockRead;
   }
 
   /** Parses a GOAL file; refuses at once a file that is not text (e.g. txt2bin's binary output). */
   public static Schedule parse(Path path) throws IOException {
+    return parse(path, r -> { });
+  }
+
+  /**
+   * As {@link #parse(Path)}, telling {@code blockRead} the number of rank blocks read after each
+   * (for a progress line while a large file loads; num_ranks is known before the first).
+   */
+  public static Schedule parse(Path path, IntConsumer blockRead) throws IOException {
     try (InputStream raw = Files.newInputStream(path)) {
       BufferedInputStream in = new BufferedInputStream(raw, 1 << 16);
       in.mark(HEAD_CHECKED);
       byte[] head = in.readNBytes(HEAD_CHECKED);
       in.reset();
       checkText(path.toString(), head);
-      return parse(new InputStreamReader(in, StandardCharsets.ISO_8859_1), path.toString());
+      return parse(new InputStreamReader(in, StandardCharsets.ISO_8859_1), path.toString(), blockRead);
     }
   }
 
   /** Parses GOAL text; {@code file} names it in messages. */
   public static Schedule parse(Reader text, String file) throws IOException {
-    GoalParser p = new GoalParser(file);
+    return parse(text, file, r -> { });
+  }
+
+  private static Schedule parse(Reader text, String file, IntConsumer blockRead) throws IOException {
+    GoalParser p = new GoalParser(file, blockRead);
     BufferedReader lines = text instanceof BufferedReader b ? b : new BufferedReader(text, 1 << 16);
     int number = 0;
     for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -256,6 +271,7 @@ public final class GoalParser {
     rankLines[ranks.size()] = blockLine;
     ranks.add(block.build());
     block = null;
+    blockRead.accept(ranks.size());
   }
 
   /** The checks a block can only have once it is whole: labels named early, cycles. */

@@ -148,11 +148,26 @@ class GoalParserTest {
     Path f = dir.resolve("x.goal");
     Files.writeString(f, "num_ranks 2\n\nrank 0 {\nl1: send 8b to 1 tag 0\nl2: calc 4\nl2 requires l1\n}\n"
         + "\nrank 1 {\nl1: recv 8b from 0 tag 0\n}\n");
-    Schedule s = GoalParser.parse(f);
+    List<Integer> blocks = new java.util.ArrayList<>();
+    Schedule s = GoalParser.parse(f, blocks::add);
+    assertEquals(List.of(1, 2), blocks);
     assertEquals(f.toString(), s.source());
     assertEquals("l2", s.rank(0).label(1));
     assertEquals(1, s.rank(0).indexOf("l2"));
     assertEquals(5, s.rank(0).line(1));
+  }
+
+  @Test
+  void aFileWithAByteOrderMarkAndNoFinalNewlineIsRead() throws IOException {
+    Path f = dir.resolve("bom.goal");
+    byte[] text = "num_ranks 1\r\nrank 0 {\r\na: calc 7\r\n}".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    byte[] withBom = new byte[text.length + 3];
+    withBom[0] = (byte) 0xef;
+    withBom[1] = (byte) 0xbb;
+    withBom[2] = (byte) 0xbf;
+    System.arraycopy(text, 0, withBom, 3, text.length);
+    Files.write(f, withBom);
+    assertEquals(7, GoalParser.parse(f).rank(0).calcNs(0));
   }
 
   @Test
