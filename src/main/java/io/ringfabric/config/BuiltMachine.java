@@ -7,6 +7,9 @@ import io.ringfabric.topology.Topologies;
 import io.ringfabric.workload.ElementCheck;
 import io.ringfabric.workload.GetStreamSpec;
 import io.ringfabric.workload.Programs;
+import io.ringfabric.workload.schedule.Placement;
+import io.ringfabric.workload.schedule.RankProgram;
+import io.ringfabric.workload.schedule.ScheduleSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -66,6 +69,10 @@ public final class BuiltMachine {
   /** Each node's OS maps a free context into each of its processes, in scenario order. */
   private void startProcesses(ProgramFactory programs) {
     for (ProcessGroupSpec g : scenario.processes()) {
+      if (g.spec() instanceof ScheduleSpec schedule) {
+        startRanks(g, schedule);
+        continue;
+      }
       int notifyRing = g.spec() instanceof GetStreamSpec get && get.waitForNotification() ? get.ring() : -1;
       for (int n : g.nodes().members(machine.nodes())) {
         for (int k = 0; k < g.count(); k++) {
@@ -76,6 +83,20 @@ public final class BuiltMachine {
               g.interruptCompletion(), g.index(), notifyRing);
         }
       }
+    }
+  }
+
+  /** Each rank of a schedule is a process on its node, mapped after the process groups before it. */
+  private void startRanks(ProcessGroupSpec g, ScheduleSpec s) {
+    Placement placement = s.placement();
+    int cores = scenario.node().cores();
+    for (int rank = 0; rank < placement.ranks(); rank++) {
+      int node = placement.node(rank);
+      int core = (s.core() + placement.local(rank)) % cores;
+      RankProgram program = new RankProgram(rank, s.schedule().rank(rank), placement, s.backoffPs(),
+          s.waitForArrival(), s.maxElement());
+      machine.startProcess(node, core, "node " + node + " core " + core + " rank " + rank, program, scenario.seed(),
+          g.interruptCompletion(), g.index(), s.waitForArrival() ? placement.ring(rank) : -1);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.ringfabric.config;
 
+import io.ringfabric.workload.schedule.ScheduleSpec;
 import io.ringfabric.model.FabricSpec;
 import io.ringfabric.model.MachineSpec;
 import io.ringfabric.model.ModuleSpec;
@@ -129,5 +130,15 @@ public record Scenario(
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
         rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);
+  }
+
+  /** The schedule of {@code workload.schedule}, or null when the scenario has none. */
+  public ScheduleSpec schedule() {
+    for (ProcessGroupSpec g : processes) {
+      if (g.spec() instanceof ScheduleSpec schedule) {
+        return schedule;
+      }
+    }
+    return null;
   }
 }

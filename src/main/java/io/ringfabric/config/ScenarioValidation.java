@@ -24,6 +24,7 @@ import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.topology.TopologySpec;
 import io.ringfabric.workload.GetStreamSpec;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -81,6 +82,12 @@ final class ScenarioValidation {
     List<ProcessGroupSpec> processes =
         new ProcessesValidation(root, entries, problems).processes(nodes, nodeOk ? node : null);
     checkNotifications(rings, processes, nodes);
+    ProcessGroupSpec schedule = ScheduleValidation.group(root.child("workload"), processes.size(), nodes,
+        nodeOk ? node : null, rings, topology == null ? null : topology.dims());
+    if (schedule != null) {
+      processes = new ArrayList<>(processes);
+      processes.add(schedule);
+    }
     Scenario.ActorSpec actors = actors(root.child("actors"));
     Scenario.ReferenceSpec reference = new Scenario.ReferenceSpec(root.child("reference").intValue("run-ahead", 1, Scenario.ReferenceSpec.MOST_RUN_AHEAD));
     long warmup = root.durationPs("warmup", 0, Long.MAX_VALUE);

@@ -490,6 +490,15 @@ public final class Core extends Component {
     return sum;
   }
 
+  /** The processes' programs, in the order they were added: what they hold, results read after the run. */
+  public List<Program> programs() {
+    List<Program> list = new ArrayList<>();
+    for (UserProcess p : processes) {
+      list.add(p.program);
+    }
+    return list;
+  }
+
   /** What became of each process, in the order they were added. */
   public List<ProcessOutcome> outcomes() {
     List<ProcessOutcome> list = new ArrayList<>();

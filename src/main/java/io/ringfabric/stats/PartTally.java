@@ -9,7 +9,10 @@ import io.ringfabric.model.OpCounters;
 import io.ringfabric.model.OutputPort;
 import io.ringfabric.model.RingBuffer;
 import io.ringfabric.model.Switch;
+import io.ringfabric.model.Program;
 import io.ringfabric.workload.ElementCheck;
+import io.ringfabric.workload.schedule.RankProgram;
+import io.ringfabric.workload.schedule.RankResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,6 +35,7 @@ import java.util.Map;
  *     memory, so its counts are zero and its recorders and lists empty
  * @param links the ports of the part's switch that drive a link, by port number
  * @param seriesReachedPs the longest interval the part's time series doubled to (auto sampling)
+ * @param ranks what the ranks of a schedule that ran on the part did
  */
 public record PartTally(
     int part,
@@ -46,7 +50,8 @@ public record PartTally(
     List<Link> links,
     Faults faults,
     List<Digest> components,
-    long seriesReachedPs) {
+    long seriesReachedPs,
+    List<RankResult> ranks) {
 
   /** One op type; {@code errors} by status name, only those that happened, in name order. */
   public record Ops(long issued, long ok, long bytesOk, Map<String, Long> errors, long unknown) {}
@@ -122,7 +127,21 @@ public record PartTally(
         links(machine, part),
         faults(machine.fabricSwitch(part)),
         digests(machine, part),
-        PartSeries.reachedPs(machine, part));
+        PartSeries.reachedPs(machine, part),
+        ranks(cores));
+  }
+
+  /** The ranks of a schedule that ran on the part's cores, in the order the cores hold them. */
+  private static List<RankResult> ranks(List<Core> cores) {
+    List<RankResult> list = new ArrayList<>();
+    for (Core core : cores) {
+      for (Program p : core.programs()) {
+        if (p instanceof RankProgram rank) {
+          list.add(rank.result());
+        }
+      }
+    }
+    return list;
   }
 
   /**

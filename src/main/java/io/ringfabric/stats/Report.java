@@ -95,6 +95,7 @@ public final class Report {
     }
 
     processes(r.processes());
+    schedule(r.schedule());
     integrity(r);
 
     section("Run");
@@ -219,6 +220,39 @@ public final class Report {
     if (failures.size() > MAX_FAILURES_SHOWN) {
       line(INDENT + "... and " + (failures.size() - MAX_FAILURES_SHOWN)
           + " more (results.json lists every one under processes.failures)");
+    }
+  }
+
+  private void schedule(RunResult.Schedule s) {
+    if (s == null) {
+      return;
+    }
+    section("Schedule (" + s.source() + ")");
+    item("ranks", s.finishedRanks() == s.ranks() ? count(s.ranks()) + ", all finished"
+        : count(s.ranks()) + ", " + count(s.finishedRanks()) + " finished");
+    if (s.completedNs() != null) {
+      item("completed", SimTime.scaled(s.completedNs()) + " (the last rank's end)");
+    }
+    if (s.iterations() != null) {
+      item("iterations", count(s.iterations().count()) + ", p50 " + SimTime.scaled(s.iterations().p50Ns()) + ", max "
+          + SimTime.scaled(s.iterations().maxNs()));
+    }
+    double send = 0;
+    double waiting = 0;
+    double calc = 0;
+    for (RunResult.Rank rank : s.perRank()) {
+      send += rank.sendNs();
+      waiting += rank.waitNs();
+      calc += rank.calcNs();
+    }
+    double all = send + waiting + calc;
+    if (all > 0) {
+      item("ranks' time", fmt("%.1f%% sending, %.1f%% receiving and waiting, %.1f%% calculating",
+          100 * send / all, 100 * waiting / all, 100 * calc / all));
+    }
+    item("unmatched", count(s.unmatched()));
+    for (String what : s.unmatchedOps()) {
+      line(INDENT + "  " + what);
     }
   }
 

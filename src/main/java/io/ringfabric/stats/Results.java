@@ -150,6 +150,7 @@ public final class Results {
         processes.result(),
         integrity,
         SeriesMerge.of(s, parts, busy, sampleIntervalPs(s, parts, simulatedPs)),
+        ScheduleMerge.of(s.schedule(), parts),
         latencies);
   }
 

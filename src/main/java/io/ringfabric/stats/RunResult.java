@@ -16,6 +16,7 @@ import java.util.Map;
  *     window under way: the results are those of the run up to {@code simulatedNs}
  * @param events events handled
  * @param series the time series ({@code stats.sample-interval}), or null when sampling is off
+ * @param schedule what the ranks of {@code workload.schedule} did, or null when it has none
  * @param latencies the merged recorders that {@code latencyNs} summarises, with its keys in its
  *     order: the whole distributions, for {@code --hgrm} and the HTML report's plot
  */
@@ -42,6 +43,7 @@ public record RunResult(
     Processes processes,
     Integrity integrity,
     Series series,
+    Schedule schedule,
     @ResultsJson.Omitted Map<String, LatencyRecorder> latencies) {
 
   /**
@@ -134,4 +136,25 @@ public record RunResult(
 
   /** The consumers' check of every element received: whole, unchanged, in order. */
   public record Integrity(long checked, long corrupt, long outOfOrder, long unstamped) {}
+
+  /**
+   * A schedule's run ({@code workload.schedule}).
+   *
+   * @param source the GOAL file, or the pattern and its settings
+   * @param completedNs the last rank's end; null unless every rank finished
+   * @param unmatched operations that did not complete, messages no receive took, and messages left
+   *     in a ring when its rank finished
+   * @param unmatchedOps the first few of them, named
+   * @param iterations a generated motif's iterations, or null
+   * @param perRank each rank, in rank order
+   */
+  public record Schedule(String source, int ranks, int finishedRanks, Double completedNs, long unmatched,
+      List<String> unmatchedOps, Iterations iterations, List<Rank> perRank) {}
+
+  /** One rank: its start, its end (null if it did not finish), its time in PUTs, in GETs and idle, in calcs. */
+  public record Rank(int rank, int node, double startNs, Double endNs, double sendNs, double waitNs, double calcNs,
+      String failure) {}
+
+  /** A motif's iterations, each from its first op's start on any rank to its last op's end on any. */
+  public record Iterations(int count, double p50Ns, double maxNs) {}
 }

@@ -43,7 +43,7 @@ class DeterminismTest {
   private static RunResult withoutWallClock(RunResult r) {
     return new RunResult(r.fingerprint(), r.engine(), r.build(), r.seed(), r.nodes(), r.scenario(), r.simulatedNs(),
         r.interrupted(), r.events(), 0, 0, r.ops(), r.latencyNs(), r.bytes(), r.throughput(), r.links(), r.rings(),
-        r.cores(), r.module(), r.processes(), r.integrity(), r.series(), r.latencies());
+        r.cores(), r.module(), r.processes(), r.integrity(), r.series(), r.schedule(), r.latencies());
   }
 
   private static String json(RunResult r) {

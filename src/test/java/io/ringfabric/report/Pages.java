@@ -49,7 +49,7 @@ final class Pages {
       RunResult.Links l) {
     return new RunResult(r.fingerprint(), r.engine(), r.build(), r.seed(), r.nodes(), r.scenario(), r.simulatedNs(),
         r.interrupted(), r.events(), r.wallSeconds(), r.eventsPerSecond(), r.ops(), latency, r.bytes(), t, l,
-        r.rings(), r.cores(), r.module(), r.processes(), r.integrity(), r.series(), r.latencies());
+        r.rings(), r.cores(), r.module(), r.processes(), r.integrity(), r.series(), r.schedule(), r.latencies());
   }
 
   /**

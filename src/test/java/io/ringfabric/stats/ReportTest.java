@@ -100,7 +100,7 @@ class ReportTest {
     return new RunResult(s.fingerprint(), s.engine(), s.build(), s.seed(), s.nodes(), s.scenario(),
         s.simulatedNs(), s.interrupted(), s.events(), s.wallSeconds(), s.eventsPerSecond(), s.ops(), s.latencyNs(),
         s.bytes(), s.throughput(), s.links(), s.rings(), s.cores(), module, s.processes(), s.integrity(),
-        s.series(), s.latencies());
+        s.series(), s.schedule(), s.latencies());
   }
 
   @Test

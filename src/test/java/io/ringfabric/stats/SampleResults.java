@@ -57,6 +57,7 @@ public final class SampleResults {
             new long[] {320, 256}, new long[] {5, 1},
             List.of(new Series.RingSeries(3, 0, new long[] {128, 64})), 15,
             List.of(new Series.LinkSeries("node 0 +x", new double[] {0.25, 0.5})), 63),
+        null,
         latencies);
   }
 

@@ -1,5 +1,6 @@
 package io.ringfabric.workload.schedule;
 
+import java.io.Serializable;
 import java.nio.ByteBuffer;
 
 /**
@@ -18,7 +19,7 @@ import java.nio.ByteBuffer;
  * @param bytes the whole message's size
  * @param sequence the message's number among those {@code source} sent to the receiving rank
  */
-public record Envelope(int source, int tag, long bytes, int sequence) {
+public record Envelope(int source, int tag, long bytes, int sequence) implements Serializable {
   /** Header bytes at the start of every element. */
   public static final int BYTES = 20;
 

@@ -2,7 +2,9 @@ package io.ringfabric.workload.schedule;
 
 import java.io.Serializable;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -119,6 +121,17 @@ final class Matching implements Serializable {
   /** Messages arrived and not matched yet. */
   int unexpected() {
     return unexpectedCount;
+  }
+
+  /** Messages arrived and not matched, in the order they arrived. */
+  List<Envelope> leftovers() {
+    List<Envelope> left = new ArrayList<>();
+    for (Unexpected u : unexpectedAll) {
+      if (!u.taken) {
+        left.add(u.message);
+      }
+    }
+    return left;
   }
 
   private static Posted earliest(Posted a, Posted b) {

@@ -1,5 +1,6 @@
 package io.ringfabric.workload.schedule;
 
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,7 +20,8 @@ import java.nio.charset.StandardCharsets;
  * all, parsed from its 2.1 M-line GOAL file (Schedgen's labels, so none kept) or generated (an
  * iteration index instead of a line); the parse also runs in a 256 MB heap.
  */
-public final class RankSchedule {
+public final class RankSchedule implements Serializable {
+  private static final long serialVersionUID = 1L;
   private final int rank;
   private final int size;
   private final byte[] kinds;
