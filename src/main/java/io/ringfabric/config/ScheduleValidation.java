@@ -77,8 +77,9 @@ final class ScheduleValidation {
 
   private static Schedule read(ConfigReader r, String file) {
     ConfigOrigin origin = r.origin("file");
-    Path base = origin != null && origin.filename() != null ? Path.of(origin.filename()).toAbsolutePath().getParent()
-        : Path.of("");
+    // As the scenario names it (conf/goal.conf's barrier16.goal is conf/barrier16.goal), so that
+    // results.json says the same wherever the project is.
+    Path base = origin != null && origin.filename() != null ? Path.of(origin.filename()).getParent() : null;
     Path path = base == null ? Path.of(file) : base.resolve(file);
     if (!Files.isRegularFile(path)) {
       r.problem("file", "no GOAL file " + path + (Files.exists(path) ? " (not a file)" : ""));
