@@ -28,6 +28,7 @@ import org.apache.pekko.actor.Dropped;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.eventstream.EventStream;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -92,6 +93,24 @@ public final class Member extends AbstractBehavior<Member.Command> {
     INSTANCE
   }
 
+  /** A TLS handshake this member began failed ({@link TrustedMembers} publishes it). */
+  private record HandshakeFailed(TlsFailed failure) implements Command {}
+
+  /** Time to ask a lead not yet found whether it speaks TLS (a member without TLS only). */
+  private enum Probe implements Command {
+    INSTANCE
+  }
+
+  /** What the probe found: whether the lead speaks TLS. */
+  private record Probed(boolean tls) implements Command {}
+
+  /**
+   * How long a member without TLS looks for the lead before it asks whether the lead speaks TLS.
+   * A lead that is up and speaks as this member does is found in about a second; the probe (a TLS
+   * greeting) is thus never junk on such a lead's port.
+   */
+  static final Duration PROBE_AFTER = Duration.ofSeconds(5);
+
   private enum GatherTimeout implements Command {
     INSTANCE
   }
@@ -124,6 +143,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Checkpointing checkpoints;
   private final CompletableFuture<Outcome> outcome;
   private final Consumer<String> log;
+  private final String leadSeed; // host:port of the first seed
+  private TlsFailed tlsFailed; // the last TLS handshake that failed before the run started
   private ActorRef<Lead.Command> lead;
   private Start start;
   private Share share;
@@ -135,17 +156,18 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private boolean delivered;
 
   /** @param checkpoints the checkpoint this member's share continues, or {@link Checkpointing#none()} */
-  public static Behavior<Command> create(Scenario scenario, String version, Path traceFile,
+  public static Behavior<Command> create(Scenario scenario, String version, String leadSeed, Path traceFile,
       Duration joinTimeout, Consumer<String> log, Progress progress, Checkpointing checkpoints,
       CompletableFuture<Outcome> outcome) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, progress, checkpoints, outcome)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new Member(ctx, timers, scenario, version, leadSeed,
+        traceFile, joinTimeout, log, progress, checkpoints, outcome)));
   }
 
   private Member(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
-      String version, Path traceFile, Duration joinTimeout, Consumer<String> log, Progress progress,
-      Checkpointing checkpoints, CompletableFuture<Outcome> outcome) {
+      String version, String leadSeed, Path traceFile, Duration joinTimeout, Consumer<String> log,
+      Progress progress, Checkpointing checkpoints, CompletableFuture<Outcome> outcome) {
     super(ctx);
+    this.leadSeed = leadSeed;
     this.checkpoints = checkpoints;
     this.progress = progress;
     this.log = log;
@@ -159,7 +181,13 @@ public final class Member extends AbstractBehavior<Member.Command> {
         ctx.messageAdapter(Receptionist.Listing.class, LeadListing::new)));
     Addresses.watch(ctx, ClusterChanged::new);
     LostMessages.watch(ctx, Lost::new);
+    ctx.getSystem().eventStream().tell(new EventStream.Subscribe<>(TlsFailed.class,
+        ctx.messageAdapter(TlsFailed.class, HandshakeFailed::new)));
     timers.startSingleTimer(JoinTimeout.INSTANCE, joinTimeout);
+    boolean tls = ctx.getSystem().settings().config().getString("pekko.remote.artery.transport").equals("tls-tcp");
+    if (!tls && !address.equals(leadSeed) && PROBE_AFTER.compareTo(joinTimeout) < 0) {
+      timers.startSingleTimer(Probe.INSTANCE, PROBE_AFTER);
+    }
   }
 
   @Override
@@ -178,6 +206,9 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(PeerLeft.class, this::onPeerLeft)
         .onMessage(Lost.class, this::onLost)
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .onMessage(HandshakeFailed.class, this::onHandshakeFailed)
+        .onMessageEquals(Probe.INSTANCE, this::onProbe)
+        .onMessage(Probed.class, this::onProbed)
         .onMessageEquals(GatherTimeout.INSTANCE, () -> end(1, "the lead did not gather the results within "
             + GATHER.toSeconds() + " s of the run's end"))
         .onSignal(Terminated.class, this::onTerminated)
@@ -201,9 +232,42 @@ public final class Member extends AbstractBehavior<Member.Command> {
     if (start != null) {
       return this;
     }
+    if (lead == null && tlsFailed != null) {
+      return end(2, "found no lead in the cluster in time: " + tlsFailed.describe(leadSeed));
+    }
     return end(1, lead == null
         ? "found no lead in the cluster in time; is the first seed running ringfabric cluster member?"
         : "the lead did not start the run in time (not enough members joined?)");
+  }
+
+  /**
+   * A certificate refused, by either side, is for good: the member ends now, saying so, rather than
+   * wait out its join timeout and blame a missing lead. Other failures (the lead still starting,
+   * or not on TLS) are kept for the join timeout to name.
+   */
+  private Behavior<Command> onHandshakeFailed(HandshakeFailed failed) {
+    if (start != null || lead != null) {
+      return this;
+    }
+    tlsFailed = failed.failure();
+    return tlsFailed.refused() ? end(2, tlsFailed.describe(leadSeed)) : this;
+  }
+
+  /** Asks, off the actor's thread, whether the lead not found speaks TLS. */
+  private Behavior<Command> onProbe() {
+    if (lead == null && start == null) {
+      getContext().pipeToSelf(CompletableFuture.supplyAsync(() -> TlsFailed.speaksTls(leadSeed, Duration.ofSeconds(3))),
+          (tls, failure) -> new Probed(tls != null && tls));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onProbed(Probed probed) {
+    if (lead != null || start != null || !probed.tls()) {
+      return this;
+    }
+    return end(2, "the lead (" + leadSeed + ") speaks TLS and this member does not: start it with the"
+        + " lead's --tls-keystore and --tls-truststore (or both without)");
   }
 
   /** Builds this member's share: the whole machine's model, but actors only for its own parts. */

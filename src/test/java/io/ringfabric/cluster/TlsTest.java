@@ -1,15 +1,24 @@
 package io.ringfabric.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
+import io.ringfabric.engine.Progress;
 import io.ringfabric.run.Simulation;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -41,6 +50,42 @@ class TlsTest {
       assertEquals(Simulation.run(BuiltMachine.of(s), "reference").fingerprint(), finished.result().fingerprint());
     } finally {
       threads.shutdownNow();
+    }
+  }
+
+  /**
+   * The lead hands over its results while it is still in the cluster (its port still listens),
+   * and leaves after: leaving once took 20 s, and the report waited for it.
+   */
+  @Test
+  void theLeadReportsBeforeItLeaves() throws Exception {
+    Tls keys = Tls.throwaway(dir.resolve("tls"));
+    Scenario s = ClusterRunTest.scenario("conf/ringfabric.conf", "duration=5us");
+    int leadPort = ClusterMembers.freePort();
+    String seed = "127.0.0.1:" + leadPort;
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    try {
+      Future<Object> member = threads.submit(() -> ClusterMembers.end(s, 0, seed, 2, Duration.ofSeconds(60),
+          "test", keys.artery()));
+      Future<String> lead = threads.submit(() -> ClusterRun.member(s, new ClusterRun.Options("127.0.0.1", leadPort,
+          List.of(seed), 2, "blocks", Duration.ofSeconds(60), null, "test",
+          ClusterMembers.FAST.withFallback(keys.artery())), line -> { }, new CompletableFuture<>(), Progress.NONE,
+          Checkpointing.none(), finished -> finished.result().fingerprint() + (listening(leadPort) ? " in" : " gone")));
+      String reported = lead.get(120, TimeUnit.SECONDS);
+      assertEquals(Simulation.run(BuiltMachine.of(s), "reference").fingerprint() + " in", reported);
+      assertFalse(listening(leadPort), "the lead left the cluster once it had reported");
+      assertEquals("ran", member.get(60, TimeUnit.SECONDS));
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  private static boolean listening(int port) {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 2000);
+      return true;
+    } catch (IOException e) {
+      return false;
     }
   }
 
