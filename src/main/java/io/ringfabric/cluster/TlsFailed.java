@@ -57,8 +57,8 @@ public record TlsFailed(String peer, String alert, boolean untrusted, String det
       return who + " refused this member's certificate (TLS alert " + alert
           + "): its trust store (--tls-truststore) must hold it";
     }
-    return "TLS with " + who + " failed: " + detail + " (does it run with TLS too, with keys this member's"
-        + " trust?)";
+    return "TLS with " + who + " failed: " + detail + " (does it run with TLS too, with a certificate"
+        + " this member trusts?)";
   }
 
   /**
