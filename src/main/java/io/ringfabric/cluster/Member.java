@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -118,6 +119,11 @@ public final class Member extends AbstractBehavior<Member.Command> {
   /** A member that left the cluster during the run, told to the coordinators after {@link #LEAVE_GRACE}. */
   private record PeerLeft(String who) implements Command {}
 
+  /** The members found unreachable in the last {@link CutOff#SETTLE} are named. */
+  private enum Settled implements Command {
+    INSTANCE
+  }
+
   /**
    * How long a member that left the cluster on its own during the run is given before its loss
    * ends the run here: it leaves only as it ends, having told the lead why, and the lead's stop
@@ -154,6 +160,7 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Lanes lanes;
   private boolean ended;
   private boolean delivered;
+  private final TreeMap<Integer, String> unreachable = new TreeMap<>(); // by member index, during the run
 
   /** @param checkpoints the checkpoint this member's share continues, or {@link Checkpointing#none()} */
   public static Behavior<Command> create(Scenario scenario, String version, String leadSeed, Path traceFile,
@@ -204,6 +211,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(Stop.class, this::onStop)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessage(PeerLeft.class, this::onPeerLeft)
+        .onMessageEquals(Settled.INSTANCE, () -> onPeerLeft(new PeerLeft(CutOff.who(start.index(),
+            start.addresses(), unreachable))))
         .onMessage(Lost.class, this::onLost)
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
         .onMessage(HandshakeFailed.class, this::onHandshakeFailed)
@@ -354,7 +363,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
     closeTrace();
     if (r.failure() != null) {
       Throwable cause = r.failure() instanceof CompletionException c ? c.getCause() : r.failure();
-      String message = cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause);
+      String message = CutOff.told(cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause),
+          start.index(), address, -1);
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);
     }
@@ -419,8 +429,15 @@ public final class Member extends AbstractBehavior<Member.Command> {
     }
     String who = "member " + index + " (" + gone + ") " + Addresses.how(changed.event());
     if (!ended) {
-      boolean leftOnItsOwn = index > 0 && !(changed.event() instanceof ClusterEvent.UnreachableMember);
-      if (!leftOnItsOwn) {
+      if (changed.event() instanceof ClusterEvent.UnreachableMember) {
+        // named once the others that went silent with it are known: this member may be the one cut off
+        unreachable.putIfAbsent(index, Addresses.how(changed.event()));
+        if (!timers.isTimerActive(Settled.INSTANCE)) {
+          timers.startSingleTimer(Settled.INSTANCE, CutOff.SETTLE);
+        }
+        return this;
+      }
+      if (index == 0) {
         return onPeerLeft(new PeerLeft(who));
       }
       if (!timers.isTimerActive(PeerLeft.class)) {
