@@ -107,8 +107,9 @@ public final class Member extends AbstractBehavior<Member.Command> {
 
   /**
    * How long a member without TLS looks for the lead before it asks whether the lead speaks TLS.
-   * A lead that is up and speaks as this member does is found in about a second; the probe (a TLS
-   * greeting) is thus never junk on such a lead's port.
+   * A lead that is up and speaks as this member does is found in about a second; should the probe
+   * (a TLS greeting) reach such a lead all the same, it drops the connection without a word
+   * (seen on a plain lead: nothing logged).
    */
   static final Duration PROBE_AFTER = Duration.ofSeconds(5);
 
