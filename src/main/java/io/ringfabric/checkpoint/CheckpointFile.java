@@ -6,11 +6,16 @@ import java.io.IOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -33,8 +38,8 @@ import java.util.zip.CRC32C;
 public record CheckpointFile(String version, long atPs, String engine, SortedMap<String, String> settings,
     List<byte[]> parts) {
   static final byte[] MAGIC = "RINGFABRIC CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-  /** The layout of the file; a reader refuses any other. */
-  static final int FORMAT = 1;
+  /** The layout of the file; a reader refuses any other. 2: each part begins with its moment and settings. */
+  static final int FORMAT = 2;
 
   public CheckpointFile {
     settings = new TreeMap<>(settings);
@@ -54,13 +59,45 @@ public record CheckpointFile(String version, long atPs, String engine, SortedMap
     }
     Scenario s = ScenarioLoader.parse(Scenario.asConfig(settings), name, overrides);
     for (String key : s.settings().keySet()) {
-      boolean free = key.equals(ScenarioLoader.ROOT + ".engine") || key.startsWith(ScenarioLoader.ROOT + ".actors.");
-      if (!free && !s.settings().get(key).equals(settings.get(key))) {
+      if (!free(key) && !s.settings().get(key).equals(settings.get(key))) {
         throw new BadCheckpoint("a run continued from a checkpoint keeps its scenario: " + key
             + " cannot change (only engine and actors.* may)");
       }
     }
+    if (atPs < 0 || atPs > s.durationPs()) {
+      throw new BadCheckpoint("it says it was saved at " + atPs + " ps, "
+          + (atPs < 0 ? "before its run began" : "after its run's end (duration " + s.durationPs() + " ps)"));
+    }
     return s;
+  }
+
+  /** Whether a continued run may change {@code key}: the engine's own settings only. */
+  private static boolean free(String key) {
+    return key.equals(ScenarioLoader.ROOT + ".engine") || key.startsWith(ScenarioLoader.ROOT + ".actors.");
+  }
+
+  /** The settings a continued run keeps: all but the engine's own. */
+  static TreeMap<String, String> kept(SortedMap<String, String> settings) {
+    TreeMap<String, String> kept = new TreeMap<>();
+    settings.forEach((k, v) -> {
+      if (!free(k)) {
+        kept.put(k, v);
+      }
+    });
+    return kept;
+  }
+
+  /** A digest of {@code kept} settings, which each saved part records. */
+  static String digest(SortedMap<String, String> kept) {
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (Map.Entry<String, String> e : kept.entrySet()) {
+        sha.update((e.getKey() + '\0' + e.getValue() + '\n').getBytes(StandardCharsets.UTF_8));
+      }
+      return HexFormat.of().formatHex(sha.digest(), 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("this JVM has no SHA-256", e); // every Java SE has it
+    }
   }
 
   public void write(Path file) throws IOException {
@@ -110,8 +147,13 @@ public record CheckpointFile(String version, long atPs, String engine, SortedMap
     byte[] data;
     try {
       data = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new BadCheckpoint("cannot read it: no such file");
+    } catch (AccessDeniedException e) {
+      throw new BadCheckpoint("cannot read it: permission denied");
     } catch (IOException e) {
-      throw new BadCheckpoint("cannot read it: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      throw new BadCheckpoint("cannot read it: " + (Files.isDirectory(file) ? "it is a directory"
+          : e.getMessage() == null ? "the system gave no reason" : e.getMessage()));
     } catch (OutOfMemoryError e) {
       throw new BadCheckpoint("it is too large for this heap; set RINGFABRIC_JAVA_OPTS=-Xmx...");
     }

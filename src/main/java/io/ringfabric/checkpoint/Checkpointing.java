@@ -92,9 +92,13 @@ public final class Checkpointing implements Checkpoints {
     }
     restoredPending = new ArrayList<>(parts);
     for (int p = 0; p < parts; p++) {
-      PartCodec.Part part = codec.decode(p, from.parts().get(p));
+      PartCodec.Part part = codec.decode(p, from.atPs(), from.parts().get(p));
       for (Component c : part.components()) {
-        m.restore(c);
+        try {
+          m.restore(c);
+        } catch (IllegalArgumentException e) {
+          throw new BadCheckpoint("part " + p + " is damaged: " + e.getMessage());
+        }
       }
       if (p < m.nodes()) {
         built.restoreChecks(p, part.checks());
@@ -126,7 +130,7 @@ public final class Checkpointing implements Checkpoints {
     }
     byte[] bytes;
     try {
-      bytes = codec.encode(part, pending);
+      bytes = codec.encode(part, windowStart, pending);
     } catch (RuntimeException e) { // never let a failure to save end the engine's thread
       failure = "cannot save the checkpoint: " + e.getMessage();
       return;

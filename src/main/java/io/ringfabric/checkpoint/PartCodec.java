@@ -9,13 +9,16 @@ import io.ringfabric.model.StatsSink;
 import io.ringfabric.workload.ElementCheck;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.NotSerializableException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
+import java.io.OptionalDataException;
 import java.io.Serializable;
+import java.io.StreamCorruptedException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,19 +27,33 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.InflaterInputStream;
+import java.util.zip.ZipException;
 
 /**
  * One part of the machine as bytes: its components (their state, their statistics, their
  * programs), its consumers' element checks and its pending events. What every part shares and
  * never changes (the topology, the layout, the settings) is written as a reference to the
  * machine, which the reader builds again from the scenario: a part's bytes then hold only what
- * the run changed, and reading them cannot give a part a topology of its own.
+ * the run changed, and reading them cannot give a part a topology of its own. Each part begins
+ * with a {@link Stamp} of the moment and the settings it was saved under, so a file whose
+ * settings or moment were edited (its checksum made again) is refused, not continued as another
+ * scenario with this one's state.
  */
 final class PartCodec {
   /** What a part holds, as read back. */
   record Part(List<Component> components, List<ElementCheck> checks, List<Event> pending) {}
+
+  /**
+   * When a part was saved and under which settings: a digest of those a continued run keeps;
+   * part 0 also holds the settings themselves, so a disagreement can be named by key.
+   *
+   * @param kept the kept settings (part 0), or null
+   */
+  private record Stamp(long atPs, String digest, TreeMap<String, String> kept) implements Serializable {}
 
   /** Stands for one of the machine's shared objects, by its place in {@link #shared}. */
   private record Shared(int index) implements Serializable {}
@@ -47,6 +64,9 @@ final class PartCodec {
   /** Packages a checkpoint's classes may come from (and the scenario's own program classes). */
   private static final List<String> TRUSTED = List.of("io.ringfabric.", "java.lang.", "java.util.",
       "com.typesafe.config.", "org.HdrHistogram.");
+
+  /** The deepest nesting of objects a part may have; a deeper one is not a part, and could overflow the stack. */
+  private static final int DEEPEST = 500;
 
   private final BuiltMachine built;
   private final List<Object> shared;
@@ -65,8 +85,8 @@ final class PartCodec {
     }
   }
 
-  /** The bytes of part {@code part}, at rest, with its {@code pending} events. */
-  byte[] encode(int part, List<Event> pending) {
+  /** The bytes of part {@code part}, at rest at {@code atPs}, with its {@code pending} events. */
+  byte[] encode(int part, long atPs, List<Event> pending) {
     Machine m = built.machine();
     int[] ids = m.layout().componentsOf(part);
     Component[] components = new Component[ids.length];
@@ -78,6 +98,8 @@ final class PartCodec {
     ArrayList<ElementCheck> checks = part < m.nodes() ? new ArrayList<>(built.checksOf(part)) : new ArrayList<>();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (ObjectOutputStream out = new Writer(new DeflaterOutputStream(bytes))) {
+      TreeMap<String, String> kept = CheckpointFile.kept(built.scenario().settings());
+      out.writeObject(new Stamp(atPs, CheckpointFile.digest(kept), part == 0 ? kept : null));
       out.writeObject(components);
       out.writeObject(checks);
       out.writeObject(events.toArray(new Event[0]));
@@ -90,27 +112,94 @@ final class PartCodec {
     return bytes.toByteArray();
   }
 
-  /** Reads part {@code part} back, its shared objects being this machine's. */
-  Part decode(int part, byte[] data) {
-    try (ObjectInputStream in = new Reader(new InflaterInputStream(new ByteArrayInputStream(data)))) {
+  /**
+   * Reads part {@code part} back, its shared objects being this machine's, and checks that it was
+   * saved at {@code atPs} under this machine's settings.
+   */
+  Part decode(int part, long atPs, byte[] data) {
+    Reader reader = null;
+    try (ObjectInputStream in = reader = new Reader(new InflaterInputStream(new ByteArrayInputStream(data)))) {
+      if (!(in.readObject() instanceof Stamp stamp)) {
+        throw new BadCheckpoint("part " + part + " is damaged: it does not begin with the moment it was saved at");
+      }
+      agrees(part, atPs, stamp);
       Component[] components = (Component[]) in.readObject();
       @SuppressWarnings("unchecked")
       List<ElementCheck> checks = (List<ElementCheck>) in.readObject();
       Event[] pending = (Event[]) in.readObject();
       int[] ids = built.machine().layout().componentsOf(part);
       for (int i = 0; i < ids.length; i++) {
-        if (i >= components.length || components[i].id() != ids[i]) {
+        if (i >= components.length || components[i] == null || components[i].id() != ids[i]) {
           throw new BadCheckpoint("part " + part + " of the checkpoint does not hold the components a"
               + " machine of this scenario has there");
         }
       }
+      if (checks == null || pending == null || Arrays.asList(pending).contains(null)) {
+        throw new BadCheckpoint("part " + part + " is damaged: its element checks or pending events are missing");
+      }
       return new Part(List.of(components), checks, Arrays.asList(pending));
     } catch (InvalidClassException e) {
-      throw new BadCheckpoint("it was written by another build of ringfabric: "
-          + (e.classname == null ? e.getMessage() : "the saved " + e.classname + " is not this build's"), e);
-    } catch (IOException | ClassNotFoundException | ClassCastException | IllegalStateException e) {
-      throw new BadCheckpoint("part " + part + " cannot be read: " + e, e);
+      String refused = reader == null ? null : reader.refused;
+      // the file's build is this one (CheckpointFile checked): a class that does not match is damage,
+      // or a changed build under the same version
+      throw new BadCheckpoint("part " + part + (refused != null ? " holds " + refused
+          : " does not match this build's classes: it is damaged, or was saved by a changed build of this version"), e);
+    } catch (ClassNotFoundException e) {
+      throw new BadCheckpoint("part " + part + " holds a class this build does not have (" + e.getMessage()
+          + "): it was written by another build of ringfabric", e);
+    } catch (BadCheckpoint e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      // a forged or damaged part: what it is, never a Java exception's name
+      throw new BadCheckpoint("part " + part + " is damaged: " + damage(e), e);
+    } catch (StackOverflowError e) {
+      throw new BadCheckpoint("part " + part + " is damaged: its objects nest too deep", e);
     }
+  }
+
+  /** Refuses a part saved at another moment or under other settings than the file says. */
+  private void agrees(int part, long atPs, Stamp stamp) {
+    if (stamp.atPs() != atPs) {
+      throw new BadCheckpoint("its moment and its parts disagree: it says it was saved at " + atPs
+          + " ps, and part " + part + " was saved at " + stamp.atPs() + " ps");
+    }
+    TreeMap<String, String> kept = CheckpointFile.kept(built.scenario().settings());
+    if (stamp.kept() != null) {
+      List<String> differences = new ArrayList<>();
+      TreeSet<String> keys = new TreeSet<>(kept.keySet());
+      keys.addAll(stamp.kept().keySet());
+      for (String k : keys) {
+        String here = kept.get(k);
+        String saved = stamp.kept().get(k);
+        if (here == null || !here.equals(saved)) {
+          differences.add(k + " is " + (here == null ? "not set" : here) + " in its settings and "
+              + (saved == null ? "not set" : saved) + " in its parts");
+        }
+      }
+      if (!differences.isEmpty()) {
+        throw new BadCheckpoint("its settings and its parts disagree (its settings were changed after it was"
+            + " saved): " + String.join("; ", differences.subList(0, Math.min(3, differences.size())))
+            + (differences.size() > 3 ? "; and " + (differences.size() - 3) + " more" : ""));
+      }
+    }
+    if (!CheckpointFile.digest(kept).equals(stamp.digest())) {
+      throw new BadCheckpoint("its settings and its parts disagree: part " + part
+          + " was saved under other settings than it holds (its settings were changed after it was saved)");
+    }
+  }
+
+  /** What is wrong with a part that could not be read, in words. */
+  private static String damage(Exception e) {
+    if (e instanceof EOFException) {
+      return "it ends in the middle of an object";
+    }
+    if (e instanceof ZipException || e instanceof StreamCorruptedException || e instanceof OptionalDataException) {
+      return "its bytes are not a saved part" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
+    }
+    if (e instanceof ClassCastException || e instanceof ArrayStoreException) {
+      return "it holds other objects than a part's where a part's are";
+    }
+    return "its objects do not make a part of this machine";
   }
 
   private final class Writer extends ObjectOutputStream {
@@ -127,6 +216,9 @@ final class PartCodec {
   }
 
   private final class Reader extends ObjectInputStream {
+    /** What the filter refused, and why, for the message. */
+    String refused;
+
     Reader(java.io.InputStream in) throws IOException {
       super(in);
       enableResolveObject(true);
@@ -146,8 +238,11 @@ final class PartCodec {
 
     /** Only the model's own classes, the JDK's plain ones and the scenario's programs: no gadget of a foreign file runs. */
     private ObjectInputFilter.Status allowed(ObjectInputFilter.FilterInfo info) {
-      if (info.depth() > 500 || info.arrayLength() > Integer.MAX_VALUE - 8) {
-        return ObjectInputFilter.Status.REJECTED;
+      if (info.depth() > DEEPEST) {
+        return refuse("objects nested " + info.depth() + " deep, deeper than a part's (" + DEEPEST + ")");
+      }
+      if (info.arrayLength() > Integer.MAX_VALUE - 8) {
+        return refuse("an array of " + info.arrayLength() + " elements, more than Java can hold");
       }
       Class<?> c = info.serialClass();
       while (c != null && c.isArray()) {
@@ -164,6 +259,14 @@ final class PartCodec {
       }
       if (programPackages.contains(c.getPackageName())) {
         return ObjectInputFilter.Status.ALLOWED;
+      }
+      return refuse("an object of class " + name + ", which a checkpoint may not hold: only ringfabric's own"
+          + " classes, the JDK's plain ones and the scenario's program classes are read back");
+    }
+
+    private ObjectInputFilter.Status refuse(String what) {
+      if (refused == null) {
+        refused = what;
       }
       return ObjectInputFilter.Status.REJECTED;
     }

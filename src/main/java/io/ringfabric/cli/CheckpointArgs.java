@@ -5,6 +5,7 @@ import io.ringfabric.checkpoint.CheckpointFile;
 import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.model.SimTime;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -90,13 +91,36 @@ final class CheckpointArgs {
         throw new BadInput("--checkpoint-at " + checkpointAt + " is before the moment the run continues from ("
             + SimTime.scaled(from().atPs() / 1000.0) + ")");
       }
-      Path dir = checkpoint.toAbsolutePath().getParent();
-      if (Files.isDirectory(checkpoint) || dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
-        throw new BadInput("--checkpoint " + checkpoint + ": cannot write a file there"
-            + (Files.isDirectory(checkpoint) ? " (it is a directory)" : " (no writable directory " + dir + ")"));
+      String unwritable = unwritable(checkpoint);
+      if (unwritable != null) {
+        throw new BadInput("--checkpoint " + checkpoint + ": cannot write a file there (" + unwritable + ")");
       }
     }
     return new Checkpointing(restores() ? from() : null, at, checkpoint, Main.version());
+  }
+
+  /**
+   * Why the checkpoint cannot be written at {@code file}, or null: found before the run, not after
+   * it. A file is made and deleted beside it, since permissions alone do not tell (root may write
+   * to any directory's bits, yet not into /proc).
+   */
+  static String unwritable(Path file) {
+    Path dir = file.toAbsolutePath().getParent();
+    if (Files.isDirectory(file)) {
+      return "it is a directory";
+    }
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      return "it is not a regular file";
+    }
+    if (dir == null || !Files.isDirectory(dir)) {
+      return "no directory " + dir;
+    }
+    try {
+      Files.delete(Files.createTempFile(dir, ".ringfabric-", ".probe"));
+      return null;
+    } catch (IOException | SecurityException e) {
+      return "the directory " + dir + " is not writable";
+    }
   }
 
   /**

@@ -2,7 +2,6 @@ package io.ringfabric.cli;
 
 import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.cluster.ClusterRun;
-import io.ringfabric.cluster.Lead;
 import io.ringfabric.cluster.Tls;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
@@ -110,19 +109,26 @@ final class ClusterLocalCommand implements Callable<Integer> {
       stderr.println("ringfabric: started " + (members - 1) + " member JVM(s) on 127.0.0.1 ports "
           + Arrays.toString(others) + "; this JVM leads on port " + ports[0]);
       Progress counted = new Progress();
-      Lead.Finished finished;
       try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
+        int status;
         try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main, "the lead's share: ",
             counted, scenario.durationPs(), stderr)) {
-          finished = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
+          // the report comes before the lead leaves the cluster, which may take seconds
+          status = ClusterRun.member(scenario, new ClusterRun.Options("127.0.0.1", ports[0],
               List.of("127.0.0.1:" + ports[0]), members, placement, timeout, trace, Main.version(),
               TlsArgs.pekko(keys)), text -> {
                 stderr.println("ringfabric: " + text);
                 stderr.flush();
-              }, jvms.died(), counted, checkpoints);
+              }, jvms.died(), counted, checkpoints, finished -> {
+                if (line != null) {
+                  line.close();
+                }
+                int written = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout,
+                    stderr);
+                return checkpointArgs.told(checkpoints, written, stdout, stderr);
+              });
         }
-        int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
-        return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
+        return interrupts.exitCode(status);
       }
     } catch (EngineAborted e) {
       stderr.println("ringfabric: the cluster run failed: " + e.getMessage());

@@ -2,7 +2,6 @@ package io.ringfabric.cli;
 
 import io.ringfabric.checkpoint.Checkpointing;
 import io.ringfabric.cluster.ClusterRun;
-import io.ringfabric.cluster.Lead;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.engine.EngineAborted;
 import io.ringfabric.engine.Progress;
@@ -122,19 +121,22 @@ final class ClusterMemberCommand implements Callable<Integer> {
     }
     Progress counted = new Progress();
     try (Interrupts interrupts = Interrupts.watch(counted, stderr)) {
-      Lead.Finished finished;
+      Integer status;
       try (ProgressLine line = ProgressLine.show(progressArg.progress, cluster.main,
           options.lead() ? "the lead's share: " : "this member's share: ", counted, scenario.durationPs(), stderr)) {
-        finished = ClusterRun.member(scenario, options, text -> {
+        // the lead reports before it leaves the cluster, which may take seconds
+        status = ClusterRun.member(scenario, options, text -> {
           stderr.println("ringfabric: " + text);
           stderr.flush();
-        }, new CompletableFuture<>(), counted, checkpoints);
+        }, new CompletableFuture<>(), counted, checkpoints, finished -> {
+          if (line != null) {
+            line.close();
+          }
+          int written = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
+          return checkpointArgs.told(checkpoints, written, stdout, stderr);
+        });
       }
-      if (finished == null) {
-        return interrupts.exitCode(Main.OK);
-      }
-      int status = Outputs.write(finished.result(), scenario, out, traceArgs.trace, hgrmArg.dir, stdout, stderr);
-      return interrupts.exitCode(checkpointArgs.told(checkpoints, status, stdout, stderr));
+      return interrupts.exitCode(status == null ? Main.OK : status);
     } catch (ClusterRun.MemberFailed e) {
       stderr.println("ringfabric: " + (e.exitCode() == Main.FAILED ? "the cluster run failed: " : "") + e.getMessage());
       return e.exitCode();

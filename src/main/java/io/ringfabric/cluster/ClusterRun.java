@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.AddressFromURIString;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -93,6 +94,19 @@ public final class ClusterRun {
    */
   public static Lead.Finished member(Scenario scenario, Options options, Consumer<String> log,
       CompletableFuture<String> memberDied, Progress progress, Checkpointing checkpoints) {
+    return member(scenario, options, log, memberDied, progress, checkpoints, finished -> finished);
+  }
+
+  /**
+   * As {@link #member(Scenario, Options, Consumer, CompletableFuture, Progress, Checkpointing)}, the
+   * lead handing its results to {@code report} (which prints and writes them) before it leaves the
+   * cluster: leaving may take seconds (once in ten TLS runs Pekko's shutdown waited 10 s for a
+   * phase), and the report must not wait for it. Returns what {@code report} returned on the
+   * lead, null elsewhere.
+   */
+  public static <T> T member(Scenario scenario, Options options, Consumer<String> log,
+      CompletableFuture<String> memberDied, Progress progress, Checkpointing checkpoints,
+      Function<Lead.Finished, T> report) {
     LoggerFactory.getILoggerFactory(); // before Pekko starts; see ActorEngine
     CompletableFuture<Lead.Finished> result = new CompletableFuture<>();
     CompletableFuture<Member.Outcome> outcome = new CompletableFuture<>();
@@ -104,7 +118,7 @@ public final class ClusterRun {
         memberDied.thenAccept(why -> leadRef.tell(new Lead.MemberDied(why)));
         ctx.watch(leadRef);
       }
-      ctx.watch(ctx.spawn(Member.create(scenario, options.version(),
+      ctx.watch(ctx.spawn(Member.create(scenario, options.version(), options.seeds().get(0),
           options.trace() == null ? null : options.trace().file(), options.joinTimeout(), log, progress,
           checkpoints, outcome), "member"));
       // Both actors end by completing their future; one that stops without (a fault) must not leave
@@ -127,7 +141,7 @@ public final class ClusterRun {
         Lead.Finished r = ActorEngine.await(result, "the cluster run failed: ");
         ActorEngine.await(outcome, "the cluster run failed: "); // the lead's own member stops once the results are in
         ran = true;
-        return r;
+        return report.apply(r);
       }
       Member.Outcome o = ActorEngine.await(outcome, "the cluster run failed: ");
       if (o.exitCode() != 0) {

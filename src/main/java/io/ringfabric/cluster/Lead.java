@@ -364,8 +364,9 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         List.of(runs));
   }
 
+  /** A member's failure; one that names the lead as lost is told from the lead's side (it was paused or cut off). */
   private Behavior<Command> onFailed(Failed failed) {
-    return fail(failed.message());
+    return fail(CutOff.told(failed.message(), 0, self, failed.index()));
   }
 
   /** Before the start a member that goes is only forgotten; once results are due, it ends the run. */

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -28,6 +29,7 @@ import org.apache.pekko.actor.Dropped;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.Terminated;
+import org.apache.pekko.actor.typed.eventstream.EventStream;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -92,12 +94,36 @@ public final class Member extends AbstractBehavior<Member.Command> {
     INSTANCE
   }
 
+  /** A TLS handshake this member began failed ({@link TrustedMembers} publishes it). */
+  private record HandshakeFailed(TlsFailed failure) implements Command {}
+
+  /** Time to ask a lead not yet found whether it speaks TLS (a member without TLS only). */
+  private enum Probe implements Command {
+    INSTANCE
+  }
+
+  /** What the probe found: whether the lead speaks TLS. */
+  private record Probed(boolean tls) implements Command {}
+
+  /**
+   * How long a member without TLS looks for the lead before it asks whether the lead speaks TLS.
+   * A lead that is up and speaks as this member does is found in about a second; should the probe
+   * (a TLS greeting) reach such a lead all the same, it drops the connection without a word
+   * (seen on a plain lead: nothing logged).
+   */
+  static final Duration PROBE_AFTER = Duration.ofSeconds(5);
+
   private enum GatherTimeout implements Command {
     INSTANCE
   }
 
   /** A member that left the cluster during the run, told to the coordinators after {@link #LEAVE_GRACE}. */
   private record PeerLeft(String who) implements Command {}
+
+  /** The members found unreachable in the last {@link CutOff#SETTLE} are named. */
+  private enum Settled implements Command {
+    INSTANCE
+  }
 
   /**
    * How long a member that left the cluster on its own during the run is given before its loss
@@ -124,6 +150,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Checkpointing checkpoints;
   private final CompletableFuture<Outcome> outcome;
   private final Consumer<String> log;
+  private final String leadSeed; // host:port of the first seed
+  private TlsFailed tlsFailed; // the last TLS handshake that failed before the run started
   private ActorRef<Lead.Command> lead;
   private Start start;
   private Share share;
@@ -133,19 +161,21 @@ public final class Member extends AbstractBehavior<Member.Command> {
   private Lanes lanes;
   private boolean ended;
   private boolean delivered;
+  private final TreeMap<Integer, String> unreachable = new TreeMap<>(); // by member index, during the run
 
   /** @param checkpoints the checkpoint this member's share continues, or {@link Checkpointing#none()} */
-  public static Behavior<Command> create(Scenario scenario, String version, Path traceFile,
+  public static Behavior<Command> create(Scenario scenario, String version, String leadSeed, Path traceFile,
       Duration joinTimeout, Consumer<String> log, Progress progress, Checkpointing checkpoints,
       CompletableFuture<Outcome> outcome) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers ->
-        new Member(ctx, timers, scenario, version, traceFile, joinTimeout, log, progress, checkpoints, outcome)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new Member(ctx, timers, scenario, version, leadSeed,
+        traceFile, joinTimeout, log, progress, checkpoints, outcome)));
   }
 
   private Member(ActorContext<Command> ctx, TimerScheduler<Command> timers, Scenario scenario,
-      String version, Path traceFile, Duration joinTimeout, Consumer<String> log, Progress progress,
-      Checkpointing checkpoints, CompletableFuture<Outcome> outcome) {
+      String version, String leadSeed, Path traceFile, Duration joinTimeout, Consumer<String> log,
+      Progress progress, Checkpointing checkpoints, CompletableFuture<Outcome> outcome) {
     super(ctx);
+    this.leadSeed = leadSeed;
     this.checkpoints = checkpoints;
     this.progress = progress;
     this.log = log;
@@ -159,7 +189,13 @@ public final class Member extends AbstractBehavior<Member.Command> {
         ctx.messageAdapter(Receptionist.Listing.class, LeadListing::new)));
     Addresses.watch(ctx, ClusterChanged::new);
     LostMessages.watch(ctx, Lost::new);
+    ctx.getSystem().eventStream().tell(new EventStream.Subscribe<>(TlsFailed.class,
+        ctx.messageAdapter(TlsFailed.class, HandshakeFailed::new)));
     timers.startSingleTimer(JoinTimeout.INSTANCE, joinTimeout);
+    boolean tls = ctx.getSystem().settings().config().getString("pekko.remote.artery.transport").equals("tls-tcp");
+    if (!tls && !address.equals(leadSeed) && PROBE_AFTER.compareTo(joinTimeout) < 0) {
+      timers.startSingleTimer(Probe.INSTANCE, PROBE_AFTER);
+    }
   }
 
   @Override
@@ -176,8 +212,13 @@ public final class Member extends AbstractBehavior<Member.Command> {
         .onMessage(Stop.class, this::onStop)
         .onMessage(ClusterChanged.class, this::onClusterChanged)
         .onMessage(PeerLeft.class, this::onPeerLeft)
+        .onMessageEquals(Settled.INSTANCE, () -> onPeerLeft(new PeerLeft(CutOff.who(start.index(),
+            start.addresses(), unreachable))))
         .onMessage(Lost.class, this::onLost)
         .onMessageEquals(JoinTimeout.INSTANCE, this::onJoinTimeout)
+        .onMessage(HandshakeFailed.class, this::onHandshakeFailed)
+        .onMessageEquals(Probe.INSTANCE, this::onProbe)
+        .onMessage(Probed.class, this::onProbed)
         .onMessageEquals(GatherTimeout.INSTANCE, () -> end(1, "the lead did not gather the results within "
             + GATHER.toSeconds() + " s of the run's end"))
         .onSignal(Terminated.class, this::onTerminated)
@@ -201,9 +242,42 @@ public final class Member extends AbstractBehavior<Member.Command> {
     if (start != null) {
       return this;
     }
+    if (lead == null && tlsFailed != null) {
+      return end(2, "found no lead in the cluster in time: " + tlsFailed.describe(leadSeed));
+    }
     return end(1, lead == null
         ? "found no lead in the cluster in time; is the first seed running ringfabric cluster member?"
         : "the lead did not start the run in time (not enough members joined?)");
+  }
+
+  /**
+   * A certificate refused, by either side, is for good: the member ends now, saying so, rather than
+   * wait out its join timeout and blame a missing lead. Other failures (the lead still starting,
+   * or not on TLS) are kept for the join timeout to name.
+   */
+  private Behavior<Command> onHandshakeFailed(HandshakeFailed failed) {
+    if (start != null || lead != null) {
+      return this;
+    }
+    tlsFailed = failed.failure();
+    return tlsFailed.refused() ? end(2, tlsFailed.describe(leadSeed)) : this;
+  }
+
+  /** Asks, off the actor's thread, whether the lead not found speaks TLS. */
+  private Behavior<Command> onProbe() {
+    if (lead == null && start == null) {
+      getContext().pipeToSelf(CompletableFuture.supplyAsync(() -> TlsFailed.speaksTls(leadSeed, Duration.ofSeconds(3))),
+          (tls, failure) -> new Probed(tls != null && tls));
+    }
+    return this;
+  }
+
+  private Behavior<Command> onProbed(Probed probed) {
+    if (lead != null || start != null || !probed.tls()) {
+      return this;
+    }
+    return end(2, "the lead (" + leadSeed + ") speaks TLS and this member does not: start it with the"
+        + " lead's --tls-keystore and --tls-truststore (or both without)");
   }
 
   /** Builds this member's share: the whole machine's model, but actors only for its own parts. */
@@ -290,7 +364,8 @@ public final class Member extends AbstractBehavior<Member.Command> {
     closeTrace();
     if (r.failure() != null) {
       Throwable cause = r.failure() instanceof CompletionException c ? c.getCause() : r.failure();
-      String message = cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause);
+      String message = CutOff.told(cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause),
+          start.index(), address, -1);
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);
     }
@@ -355,8 +430,15 @@ public final class Member extends AbstractBehavior<Member.Command> {
     }
     String who = "member " + index + " (" + gone + ") " + Addresses.how(changed.event());
     if (!ended) {
-      boolean leftOnItsOwn = index > 0 && !(changed.event() instanceof ClusterEvent.UnreachableMember);
-      if (!leftOnItsOwn) {
+      if (changed.event() instanceof ClusterEvent.UnreachableMember) {
+        // named once the others that went silent with it are known: this member may be the one cut off
+        unreachable.putIfAbsent(index, Addresses.how(changed.event()));
+        if (!timers.isTimerActive(Settled.INSTANCE)) {
+          timers.startSingleTimer(Settled.INSTANCE, CutOff.SETTLE);
+        }
+        return this;
+      }
+      if (index == 0) {
         return onPeerLeft(new PeerLeft(who));
       }
       if (!timers.isTimerActive(PeerLeft.class)) {

@@ -14,13 +14,28 @@ import org.slf4j.LoggerFactory;
 /**
  * Pekko's TLS engines as configured, but a member that presents a certificate this one does not
  * trust is named in the log: Pekko drops such a connection without a word on the side that
- * refused it, so a lead waiting for members would only say that too few joined.
+ * refused it, so a lead waiting for members would only say that too few joined. On the side
+ * refused, a failed handshake is published ({@link TlsFailed}) for the member to end on.
  */
 public final class TrustedMembers extends ConfigSSLEngineProvider {
   private static final Logger LOG = LoggerFactory.getLogger(TrustedMembers.class);
 
+  private final ActorSystem system;
+
   public TrustedMembers(ActorSystem system) {
     super(system);
+    this.system = system;
+  }
+
+  /**
+   * Pekko's engine, whose failed handshake is also published as a {@link TlsFailed} on the
+   * system's event stream: the member that began it can then say why it finds no lead.
+   */
+  @Override
+  public SSLEngine createClientSSLEngine(String hostname, int port) {
+    String peer = hostname + ":" + port;
+    return new WatchedEngine(super.createClientSSLEngine(hostname, port),
+        e -> system.eventStream().publish(TlsFailed.of(peer, e)));
   }
 
   @Override

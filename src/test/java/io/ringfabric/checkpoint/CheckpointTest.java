@@ -1,6 +1,7 @@
 package io.ringfabric.checkpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -191,24 +192,125 @@ class CheckpointTest {
         + " continued by the build that wrote it",
         assertThrows(BadCheckpoint.class, () -> CheckpointFile.decode(data, "0.2.0")).getMessage());
     byte[] format2 = data.clone();
-    ByteBuffer.wrap(format2).putInt(CheckpointFile.MAGIC.length, 2);
+    ByteBuffer.wrap(format2).putInt(CheckpointFile.MAGIC.length, 1);
     resign(format2);
-    assertEquals("it is in checkpoint format 2; this build reads format 1", refusal(format2));
+    assertEquals("it is in checkpoint format 1; this build reads format 2", refusal(format2));
   }
 
   /** A well-formed file whose part bytes are not a machine: refused when the part is read, not half restored. */
   @Test
   void wellSealedNonsenseInAPartIsRefused() throws Exception {
+    BadCheckpoint e = assertThrows(BadCheckpoint.class, () -> restore(withPart(3, new byte[] {1, 2, 3, 4})));
+    assertEquals("part 3 is damaged: its bytes are not a saved part (incorrect header check)", e.getMessage());
+  }
+
+  /** A sound file with part {@code part} replaced by {@code bytes}, checksum and all. */
+  private CheckpointFile withPart(int part, byte[] bytes) throws Exception {
     CheckpointFile sound = CheckpointFile.decode(sound(), VERSION);
     List<byte[]> parts = new java.util.ArrayList<>(sound.parts());
-    parts.set(3, new byte[] {1, 2, 3, 4});
-    Path file = dir.resolve("nonsense.ckpt");
-    new CheckpointFile(VERSION, sound.atPs(), sound.engine(), sound.settings(), parts).write(file);
-    CheckpointFile read = CheckpointFile.read(file, VERSION);
-    Scenario s = read.scenario("c", List.of());
-    BadCheckpoint e = assertThrows(BadCheckpoint.class,
-        () -> run(s, new Checkpointing(read, Long.MAX_VALUE, null, VERSION)));
-    assertTrue(e.getMessage().startsWith("part 3 cannot be read"), e.getMessage());
+    parts.set(part, bytes);
+    return rewritten(new CheckpointFile(VERSION, sound.atPs(), sound.engine(), sound.settings(), parts));
+  }
+
+  /** {@code c} written and read back, as a forger would leave it: the checksum made again. */
+  private CheckpointFile rewritten(CheckpointFile c) throws Exception {
+    Path file = dir.resolve("forged.ckpt");
+    c.write(file);
+    return CheckpointFile.read(file, VERSION);
+  }
+
+  /** Readies a run continuing {@code c}, as run --restore does: the scenario, then each part. */
+  private static void restore(CheckpointFile c) {
+    Scenario s = c.scenario("c", List.of());
+    new Checkpointing(c, Long.MAX_VALUE, null, VERSION).prepare(BuiltMachine.of(s), "reference");
+  }
+
+  /** Changed bytes in a part, its checksum made again: a restore names the part, never a Java exception. */
+  @Test
+  void aForgedPartIsNamedInWords() throws Exception {
+    CheckpointFile sound = CheckpointFile.decode(sound(), VERSION);
+    SplittableRandom random = new SplittableRandom(5);
+    int refused = 0;
+    for (int i = 0; i < 150; i++) {
+      List<byte[]> parts = new java.util.ArrayList<>(sound.parts());
+      int p = random.nextInt(parts.size());
+      byte[] bad = parts.get(p).clone();
+      for (int k = 0; k < 1 + random.nextInt(4); k++) {
+        bad[random.nextInt(bad.length)] ^= (byte) (1 << random.nextInt(8));
+      }
+      parts.set(p, bad);
+      try {
+        restore(rewritten(new CheckpointFile(VERSION, sound.atPs(), sound.engine(), sound.settings(), parts)));
+      } catch (BadCheckpoint e) {
+        refused++;
+        assertTrue(e.getMessage().startsWith("part " + p + " "), e.getMessage());
+        assertFalse(e.getMessage().matches("(?s).*(Exception|Error|java\\.).*"), e.getMessage());
+      }
+    }
+    assertTrue(refused > 100, refused + " of 150 refused");
+  }
+
+  /** A class outside the model, the JDK's plain ones and the scenario's programs is not read, and the refusal says which. */
+  @Test
+  void aForeignClassInAPartIsNamedWithWhy() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(new java.util.zip.DeflaterOutputStream(bytes))) {
+      out.writeObject(java.net.URI.create("http://gadget.example/"));
+    }
+    BadCheckpoint e = assertThrows(BadCheckpoint.class, () -> restore(withPart(2, bytes.toByteArray())));
+    assertEquals("part 2 holds an object of class java.net.URI, which a checkpoint may not hold: only ringfabric's"
+        + " own classes, the JDK's plain ones and the scenario's program classes are read back", e.getMessage());
+  }
+
+  /** The scenario text edited and the checksum made again: the parts say what they were saved under. */
+  @Test
+  void editedSettingsAreRefusedByName() throws Exception {
+    CheckpointFile sound = CheckpointFile.decode(sound(), VERSION);
+    java.util.TreeMap<String, String> settings = new java.util.TreeMap<>(sound.settings());
+    settings.put("ringfabric.fabric.mtu", "512");
+    CheckpointFile edited = rewritten(new CheckpointFile(VERSION, sound.atPs(), sound.engine(), settings, sound.parts()));
+    BadCheckpoint e = assertThrows(BadCheckpoint.class, () -> restore(edited));
+    assertEquals("its settings and its parts disagree (its settings were changed after it was saved):"
+        + " ringfabric.fabric.mtu is 512 in its settings and 256 in its parts", e.getMessage());
+    // the engine's own settings are free: a continued run may change them
+    settings = new java.util.TreeMap<>(sound.settings());
+    settings.put("ringfabric.actors.threads", "1");
+    restore(rewritten(new CheckpointFile(VERSION, sound.atPs(), sound.engine(), settings, sound.parts())));
+  }
+
+  /** Part 0 says what differs; the other parts only agree or not, by a digest of the settings. */
+  @Test
+  void aPartOfOtherSettingsIsRefused() throws Exception {
+    CheckpointFile sound = CheckpointFile.decode(sound(), VERSION);
+    Scenario other = scenario("duration=6us", "engine=reference", "fabric.mtu=512");
+    Path file = dir.resolve("other.ckpt");
+    run(other, new Checkpointing(null, 2_000_000, file, VERSION));
+    List<byte[]> parts = new java.util.ArrayList<>(sound.parts());
+    parts.set(5, CheckpointFile.read(file, VERSION).parts().get(5));
+    BadCheckpoint e = assertThrows(BadCheckpoint.class, () -> restore(
+        rewritten(new CheckpointFile(VERSION, sound.atPs(), sound.engine(), sound.settings(), parts))));
+    assertEquals("its settings and its parts disagree: part 5 was saved under other settings than it holds"
+        + " (its settings were changed after it was saved)", e.getMessage());
+  }
+
+  @Test
+  void aMomentOutsideTheRunOrBesideItsPartsIsRefused() throws Exception {
+    CheckpointFile sound = CheckpointFile.decode(sound(), VERSION);
+    assertEquals("it says it was saved at -5 ps, before its run began", assertThrows(BadCheckpoint.class,
+        () -> restore(rewritten(new CheckpointFile(VERSION, -5, sound.engine(), sound.settings(), sound.parts()))))
+        .getMessage());
+    assertEquals("it says it was saved at 9000000000 ps, after its run's end (duration 6000000 ps)",
+        assertThrows(BadCheckpoint.class, () -> restore(rewritten(
+            new CheckpointFile(VERSION, 9_000_000_000L, sound.engine(), sound.settings(), sound.parts())))).getMessage());
+    java.util.TreeMap<String, String> shorter = new java.util.TreeMap<>(sound.settings());
+    shorter.put("ringfabric.duration", scenario("duration=1us").settings().get("ringfabric.duration"));
+    assertEquals("it says it was saved at " + sound.atPs() + " ps, after its run's end (duration 1000000 ps)",
+        assertThrows(BadCheckpoint.class, () -> restore(rewritten(
+            new CheckpointFile(VERSION, sound.atPs(), sound.engine(), shorter, sound.parts())))).getMessage());
+    long later = sound.atPs() + 1_000_000;
+    assertEquals("its moment and its parts disagree: it says it was saved at " + later + " ps, and part 0 was saved at "
+        + sound.atPs() + " ps", assertThrows(BadCheckpoint.class, () -> restore(rewritten(
+            new CheckpointFile(VERSION, later, sound.engine(), sound.settings(), sound.parts())))).getMessage());
   }
 
   /** A seeded fuzzer: any file at all ends in a checkpoint or a refusal with a reason, never another exception. */

@@ -231,6 +231,14 @@ class MultiJvmTest {
       assertTrue(failed.getMessage().matches(".*member 0 \\(127\\.0\\.0\\.1:" + run.leadPort()
           + "\\) became unreachable during window \\d+.*"), failed.getMessage());
       assertTrue(seconds[0] < 15, "the cut-off member took " + seconds[0] + " s to end");
+      // resumed, the lead does not name itself as the member lost
+      new ProcessBuilder("kill", "-CONT", Long.toString(run.lead().pid())).start().waitFor();
+      assertTrue(run.lead().waitFor(60, TimeUnit.SECONDS), "the resumed lead did not end");
+      String leadSaid = Files.readString(dir.resolve("lead.log"));
+      var failure = Pattern.compile("the cluster run failed: (.*)").matcher(leadSaid);
+      assertTrue(failure.find(), leadSaid);
+      String self = "member 0 (127.0.0.1:" + run.leadPort() + ")";
+      assertTrue(!failure.group(1).startsWith(self) || failure.group(1).contains("this member"), leadSaid);
     }
   }
 }
