@@ -43,7 +43,7 @@ public final class SweepPage {
       new Measure("roundTrip_p50_ns", "Round trip, p50", "ns", 1, "roundTrip"),
       new Measure("link_util_max", "Busiest link", "% of the time busy", 100, null),
       new Measure("link_util_mean", "Links' mean", "% of the time busy", 100, null),
-      new Measure("ring_peak_occupancy", "Fullest ring at its peak", "% full", 100, null),
+      new Measure("ring_peak_occupancy", "Fullest ring", "% full at its peak", 100, null),
       new Measure("put_errors", "PUTs ended in an error", "count", 1, null),
       new Measure("get_errors", "GETs ended in an error", "count", 1, null));
 

@@ -68,6 +68,13 @@ final class Pages {
         latency, r.links());
   }
 
+  /** {@code r} without a latency of {@code kind}: as a run that completed no such action gives it. */
+  static RunResult without(RunResult r, String kind) {
+    Map<String, LatencyRecorder.Summary> latency = new LinkedHashMap<>(r.latencyNs());
+    latency.remove(kind);
+    return with(r, r.throughput(), latency, r.links());
+  }
+
   private static RunResult with(RunResult r, RunResult.Throughput t, Map<String, LatencyRecorder.Summary> latency,
       RunResult.Links l) {
     return new RunResult(r.fingerprint(), r.engine(), r.build(), r.seed(), r.nodes(), r.scenario(), r.simulatedNs(),
