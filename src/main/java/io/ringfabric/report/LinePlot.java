@@ -132,7 +132,7 @@ final class LinePlot {
       s.mark("line", "x1", px, "y1", y0, "x2", px, "y2", y0 + 4);
       double half = t.label().length() * Labels.CHAR / 2;
       if (px - half >= written + TICK_GAP) {
-        s.text(px, y0 + 16, t.label(), "text-anchor", "middle");
+        s.text(px, y0 + 18, t.label(), "text-anchor", "middle"); // below the lowest y label, which ends at y0 + 7
         written = px + half;
       }
     }

@@ -105,7 +105,7 @@ final class SeriesPlots {
     lines.add(new LinePlot.Line("median of all " + Report.count(values.size()) + " " + kind, x, band.median(),
         List.of(), false, MEDIAN));
     String standing = out.isEmpty()
-        ? " None stands out from the band; the " + keyed + " is " + names.get(Spread.highest(values, key)) + "."
+        ? " None stands out from the band."
         : " Drawn one by one: the " + (out.size() == 1 ? "one" : out.size()) + " that stand" + (out.size() == 1 ? "s" : "")
             + " out (" + keyed + ", far above the rest: beyond the upper quartile by 1.5 times the quartiles' spread).";
     return plot(id, caption + ": " + Report.count(values.size()) + " " + kind + ", their spread", time, unit,

@@ -53,17 +53,6 @@ record Spread(double[] lo, double[] median, double[] hi) {
     return out.subList(0, Math.min(most, out.size()));
   }
 
-  /** The line with the highest key; of equals, the first. */
-  static int highest(List<double[]> lines, ToDoubleFunction<double[]> key) {
-    int best = 0;
-    for (int i = 1; i < lines.size(); i++) {
-      if (key.applyAsDouble(lines.get(i)) > key.applyAsDouble(lines.get(best))) {
-        best = i;
-      }
-    }
-    return best;
-  }
-
   /** The {@code q} quantile of sorted values, between neighbours where it falls between them. */
   static double quantile(double[] sorted, double q) {
     double at = q * (sorted.length - 1);

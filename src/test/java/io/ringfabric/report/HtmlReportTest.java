@@ -147,9 +147,7 @@ class HtmlReportTest {
     assertEquals(1, count(links, "<polyline "), "the median, no link of its own");
     assertTrue(links.contains("<title>lowest to highest of all 64 links</title>"), links);
     assertTrue(links.contains("<title>median of all 64 links</title>"), links);
-    Topology.Link busiest = TORUS.links().get(63);
-    String name = TORUS.switchName(busiest.fromSwitch()) + " " + TORUS.portName(busiest.fromSwitch(), busiest.fromPort());
-    assertTrue(page.contains("None stands out from the band; the busiest over the run is " + name + "."), page);
+    assertTrue(page.contains("None stands out from the band.</p>"), page);
   }
 
   @Test
@@ -212,7 +210,7 @@ class HtmlReportTest {
     assertTrue(page.contains("<figcaption>Ring occupancy: 20 rings, their spread</figcaption>"), page);
     String rings = svg(page, "rings-over-time");
     assertEquals(List.of("median of all 20 rings"), titles(rings, "polyline"));
-    assertTrue(page.contains("None stands out from the band; the fullest at its peak is node 19 ring 0."), page);
+    assertTrue(page.contains("Each point is the highest of 10 samples. None stands out from the band.</p>"), page);
   }
 
   @Test
