@@ -8,16 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.cli.Main;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.stats.SampleResults;
 import io.ringfabric.stats.Series;
 import io.ringfabric.topology.Topology;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HtmlReportTest {
   private static final Topology TORUS = Pages.topology("torus", 4, 4);
@@ -241,6 +251,27 @@ class HtmlReportTest {
     assertTrue(page.contains("<tr><td>" + Html.escape(busiest) + "</td><td>" + pct + "</td></tr>"), page);
     assertTrue(Report.render(r).contains("max " + pct + " on " + busiest), Report.render(r));
     assertTrue(page.contains("max " + pct + " on " + Html.escape(busiest) + "."), page);
+  }
+
+  /**
+   * A real run with a warm-up, sampled: the page's busiest link and its figure are results.json's
+   * and the text report's (busy time after the warm-up over the time after it), not its samples'.
+   */
+  @Test
+  void theBusiestLinkOfARealRunIsOneFigureOnThePageInTheTextReportAndInResultsJson(@TempDir Path dir) throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), "run", "conf/ringfabric.conf", "--set",
+        "duration=300us", "--set", "warmup=100us", "--engine", "reference", "--out", dir.toString());
+    assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    JsonNode links = new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("links");
+    assertFalse(links.has("byLink"), "results.json stays as it was");
+    String busiest = links.get("maxLink").asText();
+    String pct = Report.pct(links.get("maxUtilisation").asDouble());
+    String page = Files.readString(dir.resolve("report.html"));
+    assertTrue(page.contains("<tr><th>busiest links</th><th>utilisation</th></tr>\n<tr><td>" + Html.escape(busiest)
+        + "</td><td>" + pct + "</td></tr>"), page);
+    assertTrue(Files.readString(dir.resolve("report.txt")).contains("max " + pct + " on " + busiest));
   }
 
   /** How many points the line named {@code name} has. */
