@@ -177,7 +177,7 @@ class HtmlReportTest {
     String page = HtmlReport.render(SampleResults.sample(), s, TORUS);
     String plot = svg(page, "links-over-time");
     assertEquals(1, count(plot, "<polygon "), plot);
-    assertEquals(List.of("link 7", "link 23", "median of all 40 links"), titles(plot, "polyline"));
+    assertEquals(List.of("link 7", "link 23", "median of all 40 links"), Pages.titles(plot, "polyline"));
     assertTrue(page.contains("Drawn one by one: the 2 that stand out"), page);
     assertTrue(page.contains("Only the 40 busiest of 256 links keep a time series (stats.series-most);"), page);
     assertTrue(page.contains("<li><span class=\"band\" style=\"background:" + LinePlot.BAND
@@ -201,16 +201,6 @@ class HtmlReportTest {
         new double[] {1.01}), SeriesPlots::max, 4));
   }
 
-  /** The titles of the marks {@code tag} of a picture, in order. */
-  private static List<String> titles(String svg, String tag) {
-    Matcher m = Pattern.compile("<" + tag + " [^>]*><title>([^<]*)</title>").matcher(svg);
-    List<String> out = new ArrayList<>();
-    while (m.find()) {
-      out.add(m.group(1));
-    }
-    return out;
-  }
-
   @Test
   void aLongRunIsThinnedAndAManyRingedOneShowsItsSpread() {
     String page = HtmlReport.render(SampleResults.sample(), Pages.series(TORUS, 1_200, 20), TORUS);
@@ -219,7 +209,7 @@ class HtmlReportTest {
     assertTrue(page.contains("Each point is the highest of 3 samples."), page);
     assertTrue(page.contains("<figcaption>Ring occupancy: 20 rings, their spread</figcaption>"), page);
     String rings = svg(page, "rings-over-time");
-    assertEquals(List.of("median of all 20 rings"), titles(rings, "polyline"));
+    assertEquals(List.of("median of all 20 rings"), Pages.titles(rings, "polyline"));
     assertTrue(page.contains("Each point is the highest of 10 samples. None stands out from the band.</p>"), page);
   }
 

@@ -141,6 +141,16 @@ final class Pages {
     return n;
   }
 
+  /** The tooltips of the marks {@code tag} ({@code polyline}: the lines) of a picture, in order. */
+  static List<String> titles(String svg, String tag) {
+    Matcher m = Pattern.compile("<" + tag + " [^>]*><title>([^<]*)</title>").matcher(svg);
+    List<String> out = new ArrayList<>();
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
   /** Every id of a picture on the page, in page order. */
   static List<String> plotIds(String page) {
     Matcher m = Pattern.compile("<svg class=\"plot\" id=\"([^\"]+)\"").matcher(page);

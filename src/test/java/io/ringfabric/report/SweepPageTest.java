@@ -122,22 +122,13 @@ class SweepPageTest {
     String page = SweepPage.render(t);
     String curve = svg(page, "latency-load");
     assertEquals(List.of("fabric.flow-control=credit p50", "fabric.flow-control=credit p99",
-        "fabric.flow-control=none p50", "fabric.flow-control=none p99"), lineNames(curve));
+        "fabric.flow-control=none p50", "fabric.flow-control=none p99"), Pages.titles(curve, "polyline"));
     assertEquals(List.of("fabric.flow-control=credit", "fabric.flow-control=none", "accepted = offered"),
-        lineNames(svg(page, "accepted-load")));
+        Pages.titles(svg(page, "accepted-load"), "polyline"));
     assertEquals(3, xs(curve, "fabric.flow-control=none p99").size(), "a point per load");
     // Against the key with the most values, the interval, a line per flow control.
     assertEquals(List.of("fabric.flow-control=credit", "fabric.flow-control=none"),
-        lineNames(svg(page, "sweep-opsPerUs")));
-  }
-
-  private static List<String> lineNames(String svg) {
-    Matcher m = Pattern.compile("<polyline [^>]*><title>([^<]*)</title>").matcher(svg);
-    List<String> names = new ArrayList<>();
-    while (m.find()) {
-      names.add(m.group(1));
-    }
-    return names;
+        Pages.titles(svg(page, "sweep-opsPerUs"), "polyline"));
   }
 
   @Test
