@@ -12,7 +12,7 @@ import java.util.TreeMap;
 
 /**
  * The fabric as {@link FabricLayout} places it, each link coloured by its utilisation and the
- * busiest labelled. Each direction of a link is a line of its own, on its right-hand side, so
+ * busiest labelled beside the middle of their lines ({@link Labels}). Each direction of a link is a line of its own, on its right-hand side, so
  * both show. A fabric of more than {@link #DETAILED_LINKS} links is drawn as a heat map instead:
  * each switch a square coloured by the busiest link leaving it (neighbouring switches share a
  * square when they would be too small to see), with only the busiest links drawn over it.
