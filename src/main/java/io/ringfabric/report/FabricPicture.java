@@ -12,7 +12,7 @@ import java.util.TreeMap;
 
 /**
  * The fabric as {@link FabricLayout} places it, each link coloured by its utilisation and the
- * busiest labelled. Each direction of a link is a line of its own, on its right-hand side, so
+ * busiest labelled beside the middle of their lines ({@link Labels}). Each direction of a link is a line of its own, on its right-hand side, so
  * both show. A fabric of more than {@link #DETAILED_LINKS} links is drawn as a heat map instead:
  * each switch a square coloured by the busiest link leaving it (neighbouring switches share a
  * square when they would be too small to see), with only the busiest links drawn over it.
@@ -37,10 +37,11 @@ final class FabricPicture {
   private final double[] use;
   private final double top;
   private final Svg s;
-  /** By link drawn: where its label goes, beside the middle of its first segment, on its side. */
-  private final Map<Integer, double[]> anchors = new TreeMap<>();
-  /** The boxes of the labels written so far: x0, y0, x1, y1. */
-  private final List<double[]> labelled = new ArrayList<>();
+  /** By link drawn: the middle of its first segment as drawn, and the way it runs. */
+  private final Map<Integer, Segment> middles = new TreeMap<>();
+
+  /** The middle of a link's (first) line, and the unit step along it. */
+  private record Segment(double x, double y, double dx, double dy) {}
 
   /**
    * @param use by link, in the order of {@link Topology#links}, the share of the measured time it
@@ -62,21 +63,32 @@ final class FabricPicture {
   private String html() {
     List<Integer> busiest = busiest(LISTED);
     boolean detailed = t.links().size() <= DETAILED_LINKS;
+    List<Integer> labelled = busiest.subList(0, Math.min(LABELLED, busiest.size()));
     s.open("g", "class", "data");
     if (detailed) {
       for (int i = 0; i < t.links().size(); i++) {
         link(i, 2.0);
       }
-      switches();
     } else {
       heatMap();
-      for (int i : busiest.subList(0, Math.min(LABELLED, busiest.size()))) {
+      for (int i : labelled) {
         link(i, 3.0);
       }
     }
+    Labels labels = new Labels(at.width(), at.height());
+    if (detailed) {
+      switchBoxes(labels);
+    }
+    for (int i : labelled) {
+      Segment m = middles.get(i);
+      labels.place(labelText(i), m.x(), m.y(), m.dx(), m.dy());
+    }
+    if (detailed) {
+      switches(labels);
+    }
     s.close("g").open("g", "class", "labels");
-    for (int i : busiest.subList(0, Math.min(LABELLED, busiest.size()))) {
-      label(i);
+    for (Labels.Placed p : labels.placed()) {
+      s.text(p.x(), p.baseline(), p.text(), "class", "label", "text-anchor", "middle");
     }
     s.close("g");
     StringBuilder b = new StringBuilder("<figure>\n<figcaption>").append(Html.escape(caption(detailed)))
@@ -145,21 +157,51 @@ final class FabricPicture {
     double uy = len == 0 ? 0 : (bx - ax) / len;
     s.tipped("line", t.links().get(i).name() + ": " + percent(use[i]), "x1", ax + ux * gap, "y1", ay + uy * gap, "x2", bx + ux * gap, "y2", by + uy * gap,
         "stroke", colour(use[i]), "stroke-width", width);
-    if (first) {
-      anchors.put(i, new double[] {(ax + bx) / 2 + ux * (gap + 9), (ay + by) / 2 + uy * (gap + 9)});
+    if (first && len > 0) {
+      middles.put(i, new Segment((ax + bx) / 2 + ux * gap, (ay + by) / 2 + uy * gap, (bx - ax) / len, (by - ay) / len));
     }
   }
 
-  private void switches() {
-    double size = Math.max(3, Math.min(14, at.spacing() * 0.4));
-    boolean numbered = at.spacing() >= 22 && t.nodes() <= 256;
+  /** What a link's label keeps clear of: each switch's square, and where it can, each node's number. */
+  private void switchBoxes(Labels labels) {
+    double size = switchSize();
+    for (int sw = 0; sw < t.switches(); sw++) {
+      double x = at.x()[sw];
+      double y = at.y()[sw];
+      labels.avoidSwitch(x - size / 2, y - size / 2, x + size / 2, y + size / 2);
+      if (numbered() && sw < t.nodes()) {
+        labels.avoidNumber(Labels.box(Integer.toString(sw), x, numberBaseline(y)));
+      }
+    }
+  }
+
+  private boolean numbered() {
+    return at.spacing() >= 22 && t.nodes() <= 256;
+  }
+
+  private double numberBaseline(double y) {
+    return y - switchSize() / 2 - 3;
+  }
+
+  private double switchSize() {
+    return Math.max(3, Math.min(14, at.spacing() * 0.4));
+  }
+
+  /**
+   * Each switch as a square, a node's with its number above it, unless a label of a busy link
+   * already covers that place (the label names its node; the switch's tooltip has the number).
+   */
+  private void switches(Labels labels) {
+    double size = switchSize();
     for (int sw = 0; sw < t.switches(); sw++) {
       double x = at.x()[sw];
       double y = at.y()[sw];
       s.tipped("rect", t.switchName(sw), "x", x - size / 2, "y", y - size / 2, "width", size, "height", size,
           "fill", sw < t.nodes() ? "#fff" : "#eee", "stroke", "#555");
-      if (numbered && sw < t.nodes()) {
-        s.text(x, y - size / 2 - 3, Integer.toString(sw), "text-anchor", "middle", "fill", "#555");
+      String number = Integer.toString(sw);
+      double baseline = numberBaseline(y);
+      if (numbered() && sw < t.nodes() && labels.free(Labels.box(number, x, baseline))) {
+        s.text(x, baseline, number, "text-anchor", "middle", "fill", "#555");
       }
     }
   }
@@ -205,25 +247,14 @@ final class FabricPicture {
   }
 
   /**
-   * Link {@code i}'s name and use beside it, kept inside the picture; left out (the table below
-   * the picture has it) where it would cover a label already written.
+   * Link {@code i}'s label: where it leaves, when that names it alone ({@code node 8 -x}), else its
+   * whole name ({@code star centre -> node 3}); and its use.
    */
-  private void label(int i) {
-    Topology.Link l = t.links().get(i);
-    String name = l.name().contains(" -> ") ? l.name().substring(0, l.name().indexOf(" -> ")) : l.name();
-    String text = name + " " + percent(use[i]);
-    double half = text.length() * 3.4; // about half the width of 11 px bold text
-    double[] a = anchors.get(i);
-    double x = Math.max(half + 2, Math.min(at.width() - half - 2, a[0]));
-    double y = Math.max(14, Math.min(at.height() - 4, a[1] + 4));
-    double[] box = {x - half, y - 11, x + half, y + 2};
-    for (double[] o : labelled) {
-      if (box[0] < o[2] && o[0] < box[2] && box[1] < o[3] && o[1] < box[3]) {
-        return;
-      }
-    }
-    labelled.add(box);
-    s.text(x, y, text, "class", "label", "text-anchor", "middle");
+  private String labelText(int i) {
+    String name = t.links().get(i).name();
+    String from = name.contains(" -> ") ? name.substring(0, name.indexOf(" -> ") + 4) : name;
+    long sharing = t.links().stream().filter(l -> l.name().startsWith(from)).count();
+    return (sharing == 1 ? from.substring(0, from.length() - 4) : name) + " " + percent(use[i]);
   }
 
   /** The {@code n} busiest links whose use is known and above 0, busiest first; of equals, the first link first. */
@@ -245,9 +276,13 @@ final class FabricPicture {
           .append(colour(top * i / 10)).append("\"></span>");
     }
     b.append(' ').append(percent(top)).append(" busy");
-    b.append(" &nbsp; <span style=\"display:inline-block;width:18px;height:10px;background:")
-        .append(UNKNOWN).append("\"></span> not known</p>\n");
-    return b.toString();
+    long unknown = Arrays.stream(use).filter(Double::isNaN).count();
+    if (unknown > 0) {
+      b.append(" &nbsp; <span style=\"display:inline-block;width:18px;height:10px;background:")
+          .append(UNKNOWN).append("\"></span> not known (").append(Report.count(unknown)).append(" of ")
+          .append(Report.count(use.length)).append(" links)");
+    }
+    return b.append("</p>\n").toString();
   }
 
   private String colour(double u) {

@@ -8,8 +8,10 @@ import java.util.List;
  *
  * <p>The script checks the page as a browser drew it, for the browser test: it counts the
  * pictures ({@code svg.plot}) and names those whose marks ({@code g.data}) have no extent, and
- * writes both onto {@code <body>} as {@code data-plots} and {@code data-empty-plots}; a script
- * error or a console error lands in {@code data-errors} on {@code <html>}.
+ * writes both onto {@code <body>} as {@code data-plots} and {@code data-empty-plots}, with the
+ * texts of a picture that overlap as drawn (tick labels run together, a label over a node's
+ * number) as {@code data-overlapping-text}; a script error or a console error lands in {@code
+ * data-errors} on {@code <html>}.
  */
 final class Html {
   /** The colours of lines and legends, in the order they are given out. */
@@ -34,6 +36,7 @@ final class Html {
       svg.plot .label { paint-order: stroke; stroke: #fff; stroke-width: 3px; font-weight: 600; }
       ul.legend { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; font-size: 12px; }
       ul.legend span { display: inline-block; width: 14px; height: 4px; margin: 0 5px 3px 0; }
+      ul.legend span.band { height: 10px; margin-bottom: 0; }
       pre { background: #f6f7f9; padding: 8px 12px; overflow-x: auto; font-size: 12px; }
       """;
 
@@ -59,8 +62,25 @@ final class Html {
           var box = data && data.childElementCount > 0 ? data.getBBox() : null;
           if (!box || (box.width <= 0 && box.height <= 0)) { empty.push(svg.id); }
         });
+        var overlaps = [];
+        plots.forEach(function (svg) {
+          var texts = [];
+          svg.querySelectorAll('text').forEach(function (t) {
+            var r = t.getBoundingClientRect();
+            if (r.width > 0 && r.height > 0) { texts.push({ r: r, words: t.textContent }); }
+          });
+          for (var i = 0; i < texts.length; i++) {
+            for (var j = i + 1; j < texts.length; j++) {
+              var a = texts[i].r, b = texts[j].r;
+              if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5) {
+                overlaps.push(svg.id + ': ' + texts[i].words + ' / ' + texts[j].words);
+              }
+            }
+          }
+        });
         document.body.setAttribute('data-plots', String(plots.length));
         document.body.setAttribute('data-empty-plots', empty.join(' '));
+        document.body.setAttribute('data-overlapping-text', overlaps.join(' | '));
       })();
       """;
 
@@ -110,12 +130,12 @@ final class Html {
     return b.append("</table></div>\n").toString();
   }
 
-  /** A legend: one entry per name, in the colour {@link #PALETTE} gives the same index. */
-  static String legend(List<String> names) {
+  /** A legend of entries {name, colour, class of the swatch or null}: a band's swatch is taller than a line's. */
+  static String legend(List<String[]> entries) {
     StringBuilder b = new StringBuilder("<ul class=\"legend\">");
-    for (int i = 0; i < names.size(); i++) {
-      b.append("<li><span style=\"background:").append(colour(i)).append("\"></span>")
-          .append(escape(names.get(i))).append("</li>");
+    for (String[] e : entries) {
+      b.append("<li><span ").append(e[2] == null ? "" : "class=\"" + e[2] + "\" ").append("style=\"background:")
+          .append(e[1]).append("\"></span>").append(escape(e[0])).append("</li>");
     }
     return b.append("</ul>\n").toString();
   }

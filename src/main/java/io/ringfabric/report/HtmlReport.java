@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,14 +67,8 @@ public final class HtmlReport {
         : SeriesPlots.html(series));
 
     b.append(Html.section("the-fabric", "Fabric"));
-    b.append(FabricPicture.html(topology, linkUse(topology, r.links(), series)));
-    b.append(Html.paragraph(series == null || series.links().isEmpty()
-        ? "Each link's own utilisation comes from the run's samples, and this run has none: only the busiest"
-            + " link, which results.json names, is coloured. Links over the whole run: mean " + Report.pct(r.links().meanUtilisation())
-            + ", max " + Report.pct(r.links().maxUtilisation()) + "."
-        : "Each link's utilisation is the mean of its samples. Over the measured time: mean "
-            + Report.pct(r.links().meanUtilisation()) + ", max " + Report.pct(r.links().maxUtilisation()) + ".",
-        "note"));
+    b.append(FabricPicture.html(topology, linkUse(topology, r.links())));
+    b.append(Html.paragraph(fabricNote(r.links(), series), "note"));
 
     b.append(Html.section("text-report", "The text report"));
     b.append("<details><summary>report.txt, as printed</summary>\n<pre>").append(Html.escape(Report.render(r)))
@@ -90,31 +82,39 @@ public final class HtmlReport {
   }
 
   /**
-   * By link, in the order of {@link Topology#links}, the share of time it was busy: the mean of
-   * its samples when the run was sampled; else only the busiest link's, which results.json names.
-   * NaN where it is not known. The samples may name a link whole ({@code node 3 +x -> node 7}) or
-   * by its switch and port ({@code node 3 +x}).
+   * What the fabric's colours are: each link's busy time over the measured time, the figure the
+   * text report and results.json give, never the time series (they may keep only some links, and
+   * are sampled over the whole run, warm-up included).
    */
-  static double[] linkUse(Topology t, RunResult.Links links, Series s) {
-    Map<String, Double> byName = new HashMap<>();
-    if (s != null && !s.links().isEmpty()) {
-      for (Series.LinkSeries l : s.links()) {
-        byName.put(l.link(), SeriesPlots.mean(l.utilisation()));
-      }
-    } else if (links != null && links.maxLink() != null && !links.maxLink().isEmpty()) {
-      byName.put(links.maxLink(), links.maxUtilisation());
+  static String fabricNote(RunResult.Links links, Series series) {
+    if (links.byLink().isEmpty()) {
+      return "These results do not give each link's utilisation: only the busiest link, which results.json names,"
+          + " is coloured. Links after the warm-up: mean " + Report.pct(links.meanUtilisation()) + ", max "
+          + Report.pct(links.maxUtilisation()) + ".";
+    }
+    String kept = series == null ? " The run was not sampled, so no link has a time series."
+        : series.linksLeftOut() == 0 ? ""
+        : " Only the " + Report.count(series.links().size()) + " busiest links keep a time series (stats.series-most);"
+            + " the colours come from every link's own total.";
+    return "Each link is coloured by the share of the time after the warm-up it spent sending, as in the text report:"
+        + " mean " + Report.pct(links.meanUtilisation()) + ", max " + Report.pct(links.maxUtilisation()) + " on "
+        + links.maxLink() + "." + kept;
+  }
+
+  /**
+   * By link, in the order of {@link Topology#links}, the share of the measured time it was busy,
+   * from the results' totals; NaN where they do not give it (made-up results give only the
+   * busiest link).
+   */
+  static double[] linkUse(Topology t, RunResult.Links links) {
+    Map<String, Double> byName = links.byLink();
+    if (byName.isEmpty() && links.maxLink() != null && !links.maxLink().isEmpty()) {
+      byName = Map.of(links.maxLink(), links.maxUtilisation());
     }
     double[] use = new double[t.links().size()];
-    Arrays.fill(use, Double.NaN);
     for (int i = 0; i < use.length; i++) {
-      Topology.Link l = t.links().get(i);
-      Double u = byName.get(l.name());
-      if (u == null) {
-        u = byName.get(t.switchName(l.fromSwitch()) + " " + t.portName(l.fromSwitch(), l.fromPort()));
-      }
-      if (u != null) {
-        use[i] = u;
-      }
+      Double u = byName.get(t.links().get(i).name());
+      use[i] = u == null ? Double.NaN : u;
     }
     return use;
   }

@@ -4,20 +4,24 @@ import io.ringfabric.model.SimTime;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.Series;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
  * The run over time, from its samples: actions and payload completed, packets waiting in the
- * fabric, the fullest rings and the busiest links. A machine of thousands of rings and links gets
- * the few that matter and the mean of all; a long run gets its samples thinned to at most {@link
- * #MAX_POINTS} per line.
+ * fabric, the rings' occupancy and the links' utilisation. Many rings or links are drawn as their
+ * spread (lowest, median, highest at each point) and the few that stand out; a long run gets its
+ * samples thinned to at most {@link #MAX_POINTS} per line.
  */
 final class SeriesPlots {
   static final int MAX_POINTS = 500;
-  /** Rings and links drawn one by one; the rest go into the mean line. */
-  static final int MOST_DRAWN = 8;
+  /** Rings and links, drawn as their spread, get at most this many points a line. */
+  static final int SPREAD_POINTS = 125;
+  /** Up to this many rings or links are drawn one by one; more are drawn as their spread. */
+  static final int FEW = 4;
+  /** Of many, at most this many that stand out are drawn one by one. */
+  static final int STANDING_OUT = 4;
+  private static final String MEDIAN = "#333";
 
   private SeriesPlots() {}
 
@@ -45,62 +49,88 @@ final class SeriesPlots {
     double[] queued = thin(scaled(s.packetsInFabric(), 1), every, true);
     b.append(plot("queued-over-time", "Packets in the fabric (queued or on a link)", time, "packets",
         List.of(LinePlot.Line.of("in the fabric", x, queued)), highest));
+    // Many lines' spread is read from fewer points: a link's share of one short interval is noisy.
+    int coarse = (n + SPREAD_POINTS - 1) / SPREAD_POINTS;
+    double[] xCoarse = thin(s.atNs(), coarse, true);
     if (!s.rings().isEmpty()) {
-      b.append(rings(s.rings(), x, time, every, highest));
+      b.append(rings(s, xCoarse, time, coarse, coarse == 1 ? "" : "Each point is the highest of " + coarse + " samples."));
     }
     if (!s.links().isEmpty()) {
-      b.append(links(s.links(), x, time, every, mean));
+      b.append(links(s, xCoarse, time, coarse, coarse == 1 ? "" : "Each point is the mean of " + coarse
+          + " samples of " + SimTime.scaled(s.intervalNs()) + "."));
     }
     return b.append("</div>\n").toString();
   }
 
-  private static String rings(List<Series.RingSeries> all, double[] x, Axis time, int every, String note) {
-    List<Series.RingSeries> fullest = most(all, r -> max(scaled(r.occupancy(), 1)));
-    List<LinePlot.Line> lines = new ArrayList<>();
-    for (Series.RingSeries r : fullest) {
-      lines.add(LinePlot.Line.of("node " + r.node() + " ring " + r.ring(), x,
-          thin(scaled(r.occupancy(), 1), every, true)));
-    }
-    if (all.size() > fullest.size()) {
-      lines.add(LinePlot.Line.of("mean of all " + Report.count(all.size()) + " rings", x,
-          thin(meanOf(all.stream().map(r -> scaled(r.occupancy(), 1)).toList()), every, true)));
-    }
-    return plot("rings-over-time", fullest.size() == all.size() ? "Ring occupancy"
-        : "Ring occupancy: the " + fullest.size() + " fullest of " + Report.count(all.size()), time,
-        "bytes used", lines, note);
+  private static String rings(Series s, double[] x, Axis time, int every, String note) {
+    List<Series.RingSeries> all = s.rings();
+    List<String> names = all.stream().map(r -> "node " + r.node() + " ring " + r.ring()).toList();
+    List<double[]> values = all.stream().map(r -> thin(scaled(r.occupancy(), 1), every, true)).toList();
+    String kept = s.ringsLeftOut() == 0 ? "" : " Only the " + Report.count(all.size()) + " fullest of "
+        + Report.count(all.size() + s.ringsLeftOut()) + " rings keep a time series (stats.series-most).";
+    return spread("rings-over-time", "Ring occupancy", "rings", "fullest at its peak", names, values,
+        SeriesPlots::max, x, time, "bytes used", note + kept);
   }
 
-  private static String links(List<Series.LinkSeries> all, double[] x, Axis time, int every, String note) {
-    List<Series.LinkSeries> busiest = most(all, l -> mean(l.utilisation()));
+  private static String links(Series s, double[] x, Axis time, int every, String note) {
+    List<Series.LinkSeries> all = s.links();
+    List<String> names = all.stream().map(Series.LinkSeries::link).toList();
+    List<double[]> values = all.stream().map(l -> thin(percent(l.utilisation()), every, false)).toList();
+    String kept = s.linksLeftOut() == 0 ? "" : " Only the " + Report.count(all.size()) + " busiest of "
+        + Report.count(all.size() + s.linksLeftOut()) + " links keep a time series (stats.series-most);"
+        + " the fabric's picture colours every link.";
+    return spread("links-over-time", "Link utilisation", "links", "busiest over the run", names, values,
+        SeriesPlots::mean, x, time, "% of the interval busy", note + kept);
+  }
+
+  /**
+   * Many lines of one kind as their spread: at each point the band from the lowest to the highest
+   * and the median line, and drawn one by one only those that stand out from the rest by {@code
+   * key} ({@link Spread#standOut}); a few lines are drawn one by one.
+   */
+  private static String spread(String id, String caption, String kind, String keyed, List<String> names,
+      List<double[]> values, ToDoubleFunction<double[]> key, double[] x, Axis time, String unit, String note) {
     List<LinePlot.Line> lines = new ArrayList<>();
-    for (Series.LinkSeries l : busiest) {
-      lines.add(LinePlot.Line.of(l.link(), x, thin(percent(l.utilisation()), every, false)));
+    if (values.size() <= FEW) {
+      for (int i = 0; i < values.size(); i++) {
+        lines.add(LinePlot.Line.of(names.get(i), x, values.get(i)));
+      }
+      return plot(id, caption, time, unit, List.of(), lines, note);
     }
-    if (all.size() > busiest.size()) {
-      lines.add(LinePlot.Line.of("mean of all " + Report.count(all.size()) + " links", x,
-          thin(percent(meanOf(all.stream().map(Series.LinkSeries::utilisation).toList())), every, false)));
+    Spread band = Spread.of(values);
+    List<Integer> out = Spread.standOut(values, key, STANDING_OUT);
+    for (int i : out) {
+      lines.add(LinePlot.Line.of(names.get(i), x, values.get(i)));
     }
-    return plot("links-over-time", busiest.size() == all.size() ? "Link utilisation"
-        : "Link utilisation: the " + busiest.size() + " busiest of " + Report.count(all.size()), time,
-        "% of the interval busy", lines, note);
+    lines.add(new LinePlot.Line("median of all " + Report.count(values.size()) + " " + kind, x, band.median(),
+        List.of(), false, MEDIAN));
+    String standing = out.isEmpty()
+        ? " None stands out from the band."
+        : " Drawn one by one: the " + (out.size() == 1 ? "one" : out.size()) + " that stand" + (out.size() == 1 ? "s" : "")
+            + " out (" + keyed + ", far above the rest: beyond the upper quartile by 1.5 times the quartiles' spread).";
+    return plot(id, caption + ": " + Report.count(values.size()) + " " + kind + ", their spread", time, unit,
+        List.of(new LinePlot.Band("lowest to highest of all " + Report.count(values.size()) + " " + kind, x,
+            band.lo(), band.hi())), lines, (note + standing).trim());
   }
 
   private static String plot(String id, String caption, Axis time, String unit, List<LinePlot.Line> lines,
       String note) {
+    return plot(id, caption, time, unit, List.of(), lines, note);
+  }
+
+  private static String plot(String id, String caption, Axis time, String unit, List<LinePlot.Band> bands,
+      List<LinePlot.Line> lines, String note) {
     double hi = 0;
     for (LinePlot.Line l : lines) {
       hi = Math.max(hi, max(l.y()));
     }
+    for (LinePlot.Band b : bands) {
+      hi = Math.max(hi, max(b.hi()));
+    }
     LinePlot p = new LinePlot(id, caption, time, Axis.linear(unit, 0, hi));
+    bands.forEach(p::add);
     lines.forEach(p::add);
     return p.note(note.isEmpty() ? null : note).html();
-  }
-
-  /** The {@link #MOST_DRAWN} with the highest key, highest first; the first of equals first. */
-  private static <T> List<T> most(List<T> all, ToDoubleFunction<T> key) {
-    List<T> sorted = new ArrayList<>(all);
-    sorted.sort(Comparator.comparingDouble(key).reversed());
-    return sorted.subList(0, Math.min(MOST_DRAWN, sorted.size()));
   }
 
   /**
@@ -137,20 +167,6 @@ final class SeriesPlots {
     return out;
   }
 
-  /** Sample by sample, the mean over all the arrays (which are as long as the first). */
-  private static double[] meanOf(List<double[]> all) {
-    double[] sum = new double[all.get(0).length];
-    for (double[] v : all) {
-      for (int i = 0; i < sum.length && i < v.length; i++) {
-        sum[i] += v[i];
-      }
-    }
-    for (int i = 0; i < sum.length; i++) {
-      sum[i] /= all.size();
-    }
-    return sum;
-  }
-
   static double mean(double[] v) {
     double sum = 0;
     for (double d : v) {
@@ -159,7 +175,7 @@ final class SeriesPlots {
     return v.length == 0 ? 0 : sum / v.length;
   }
 
-  private static double max(double[] v) {
+  static double max(double[] v) {
     double m = 0;
     for (double d : v) {
       m = Math.max(m, d);

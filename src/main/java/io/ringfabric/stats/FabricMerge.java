@@ -1,7 +1,10 @@
 package io.ringfabric.stats;
 
 import io.ringfabric.model.SimTime;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Merges the parts' links and rings into results.json's {@code links} and {@code rings}. */
 final class FabricMerge {
@@ -51,6 +54,7 @@ final class FabricMerge {
     int maxQueue = 0;
     long stalls = 0;
     long stallPs = 0;
+    Map<String, Double> byLink = new LinkedHashMap<>();
     for (int part = 0; part < parts.size(); part++) {
       List<PartTally.Link> links = parts.get(part).links();
       for (int i = 0; i < links.size(); i++) {
@@ -58,6 +62,7 @@ final class FabricMerge {
         double u = measuredPs == 0 ? 0 : (double) busy[part][i] / measuredPs;
         count++;
         sum += u;
+        byLink.put(link.name(), Results.round(u));
         if (u > max) {
           max = u;
           maxName = link.name();
@@ -77,7 +82,8 @@ final class FabricMerge {
         stalls, stalls == 0 ? 0 : Results.round(stallPs / 1000.0 / stalls),
         parts.stream().mapToLong(t -> t.faults().dropped()).sum(),
         parts.stream().mapToLong(t -> t.faults().lostOnDownLinks()).sum(),
-        parts.stream().mapToLong(t -> t.faults().corruptDetected()).sum());
+        parts.stream().mapToLong(t -> t.faults().corruptDetected()).sum(),
+        Collections.unmodifiableMap(byLink));
   }
 
   /** Rings in node order; the first of equally full rings is named the fullest. */

@@ -77,6 +77,10 @@ public record RunResult(
    * corrupted ones whose receiver's checksum failed.
    *
    * @param maxLink the busiest link's name
+   * @param byLink every link's utilisation as {@code meanUtilisation} and {@code maxUtilisation}
+   *     count it, by name in the machine's link order: what report.html colours the fabric by.
+   *     results.json leaves it out (a 64x64 torus has 16,384 links); the time series keep only
+   *     the busiest links', and sampled, so they cannot stand in for it.
    */
   public record Links(
       int count,
@@ -92,7 +96,17 @@ public record RunResult(
       double meanCreditStallNs,
       long dropped,
       long lostOnDownLinks,
-      long corruptDetected) {}
+      long corruptDetected,
+      @ResultsJson.Omitted Map<String, Double> byLink) {
+
+    /** Without each link's utilisation: results a test makes up, whose page colours only {@code maxLink}. */
+    public Links(int count, double meanUtilisation, double maxUtilisation, String maxLink, long packets,
+        long packetsQueued, double meanWaitNs, double maxWaitNs, int maxQueueDepth, long creditStalls,
+        double meanCreditStallNs, long dropped, long lostOnDownLinks, long corruptDetected) {
+      this(count, meanUtilisation, maxUtilisation, maxLink, packets, packetsQueued, meanWaitNs, maxWaitNs,
+          maxQueueDepth, creditStalls, meanCreditStallNs, dropped, lostOnDownLinks, corruptDetected, Map.of());
+    }
+  }
 
   /**
    * Ring buffers at the end of the run, and at their fullest.

@@ -2,9 +2,9 @@ package io.ringfabric.report;
 
 import static io.ringfabric.report.Pages.count;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ringfabric.stats.Series;
 import io.ringfabric.topology.Topologies;
 import io.ringfabric.topology.Topology;
 import io.ringfabric.topology.TopologyFile;
@@ -30,8 +30,9 @@ class FabricPictureTest {
         Topologies.build(TopologyFile.parse("nodes 3\nswitches 4\nlink 0 3\nlink 1 3\nlink 2 3\nlink 0 1\n", "t.topo")));
   }
 
-  private static String picture(Topology t, Series s) {
-    return FabricPicture.html(t, HtmlReport.linkUse(t, Pages.sample("", 0).links(), s));
+  /** The picture of {@code t} with link i busy (i + 1) / links of the time. */
+  private static String picture(Topology t) {
+    return FabricPicture.html(t, HtmlReport.linkUse(t, Pages.links(t)));
   }
 
   /** Links that wrap round a torus: between switches that are not grid neighbours that way. */
@@ -56,7 +57,7 @@ class FabricPictureTest {
   @ParameterizedTest
   @MethodSource("shapes")
   void everyLinkIsDrawnWithItsUseAndEverySwitchMarked(Topology t) {
-    String page = picture(t, Pages.series(t, 4, 0));
+    String page = picture(t);
     String data = Pages.data(Pages.svg(page, "fabric"));
     assertEquals(t.links().size() + wraps(t), count(data, "<line "), t + ": a line per link, two stubs per wrap");
     assertEquals(t.switches(), count(data, "<rect "), t.toString());
@@ -70,18 +71,103 @@ class FabricPictureTest {
     assertTrue(data.contains("stroke=\"" + TOP + "\" stroke-width=\"2\"><title>" + Html.escape(last.name()) + ": 100.0%"), data);
     // The busiest is labelled, by its switch and port; a label that would cover another is left out.
     String labels = page.substring(page.indexOf("<g class=\"labels\">"), page.indexOf("</svg>"));
-    String port = Html.escape(last.name().substring(0, last.name().indexOf(" -> ")));
-    assertTrue(labels.contains("class=\"label\" text-anchor=\"middle\">" + port + " 100.0%</text>"), labels);
+    assertTrue(labels.contains("class=\"label\" text-anchor=\"middle\">" + Html.escape(labelOf(t, last)) + " 100.0%</text>"),
+        labels);
     int written = count(labels, "class=\"label\"");
     assertTrue(written >= 1 && written <= FabricPicture.LABELLED, labels);
     assertTrue(page.contains("<tr><td>" + Html.escape(last.name()) + "</td><td>100.0%</td></tr>"), page);
+  }
+
+  static List<Topology> labelled() {
+    return List.of(Pages.topology("torus", 8, 8), Pages.topology("torus", 16, 16), Pages.topology("mesh", 4, 4),
+        Pages.topology("mesh", 12, 5), Pages.topology("ring", 8), Pages.topology("star", 8),
+        Pages.topology("fat-tree", 2, 3), Pages.topology("torus", 32, 32));
+  }
+
+  /**
+   * Each label sits beside the middle of its link's line (its box within {@link Labels#NEAR} px of
+   * it) and covers no node number, no switch and no other label; the busiest link is labelled.
+   * The busiest links are spread over the fabric, some wrapping round it.
+   */
+  @ParameterizedTest
+  @MethodSource("labelled")
+  void labelsSitBesideTheMiddleOfTheirLinksClearOfNodeNumbers(Topology t) {
+    int n = t.links().size();
+    double[] use = new double[n];
+    for (int i = 0; i < n; i++) {
+      use[i] = ((i * 37L) % n + 1.0) / n;
+    }
+    String svg = Pages.svg(FabricPicture.html(t, use), "fabric");
+    String data = Pages.data(svg);
+    String labels = svg.substring(svg.indexOf("<g class=\"labels\">"));
+    Matcher label = Pattern.compile("<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" class=\"label\" text-anchor=\"middle\">"
+        + "([^<]*) ([0-9.]+%)</text>").matcher(labels);
+    List<double[]> boxes = new ArrayList<>();
+    while (label.find()) {
+      String text = label.group(3).replace("&gt;", ">");
+      double[] box = Labels.box(text + " " + label.group(4), Double.parseDouble(label.group(1)),
+          Double.parseDouble(label.group(2)));
+      String link = linkOf(t, text);
+      double[] line = lines(data, link).get(0);
+      double mx = (line[0] + line[2]) / 2;
+      double my = (line[1] + line[3]) / 2;
+      double dx = Math.max(0, Math.max(box[0] - mx, mx - box[2]));
+      double dy = Math.max(0, Math.max(box[1] - my, my - box[3]));
+      assertTrue(Math.hypot(dx, dy) <= Labels.NEAR + 0.2, link + ": " + Math.hypot(dx, dy) + " px from its middle");
+      for (double[] other : boxes) {
+        assertFalse(Labels.overlap(box, other), link + " covers another label");
+      }
+      boxes.add(box);
+    }
+    assertFalse(boxes.isEmpty(), svg);
+    Matcher number = Pattern.compile("<text x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" text-anchor=\"middle\" fill=\"#555\">(\\d+)</text>")
+        .matcher(data);
+    int numbers = 0;
+    while (number.find()) {
+      double[] box = Labels.box(number.group(3), Double.parseDouble(number.group(1)), Double.parseDouble(number.group(2)));
+      numbers++;
+      for (double[] l : boxes) {
+        assertFalse(Labels.overlap(box, l), "a label covers node " + number.group(3));
+      }
+    }
+    Matcher square = Pattern.compile("<rect x=\"([-0-9.]+)\" y=\"([-0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\"")
+        .matcher(data);
+    while (square.find()) {
+      double x = Double.parseDouble(square.group(1));
+      double y = Double.parseDouble(square.group(2));
+      double[] box = {x, y, x + Double.parseDouble(square.group(3)), y + Double.parseDouble(square.group(4))};
+      for (double[] l : boxes) {
+        assertFalse(Labels.overlap(box, l), "a label covers a switch");
+      }
+    }
+    // Where the numbers leave room, a label hides none of them, or a few (an 8x8 torus).
+    if (t.spec().dims().equals(List.of(8, 8))) {
+      assertTrue(numbers >= 60, numbers + " of 64 numbers: " + data);
+      assertEquals(FabricPicture.LABELLED, boxes.size(), labels);
+    }
+  }
+
+  /** The link a label names: by where it leaves ({@code node 3 +x}), or whole. */
+  private static String linkOf(Topology t, String label) {
+    for (Topology.Link l : t.links()) {
+      if (labelOf(t, l).equals(label)) {
+        return l.name();
+      }
+    }
+    throw new AssertionError("no link " + label);
+  }
+
+  /** How a link is labelled: by where it leaves when no other link leaves there, else whole. */
+  private static String labelOf(Topology t, Topology.Link link) {
+    String from = link.name().substring(0, link.name().indexOf(" -> "));
+    return t.links().stream().filter(l -> l.name().startsWith(from + " -> ")).count() == 1 ? from : link.name();
   }
 
   @Test
   void aTorusWrapsAtItsEdgesAndItsPartsHaveTheirPlaces() {
     Topology t = Pages.topology("torus", 4, 4);
     assertEquals(16, wraps(t));
-    String data = Pages.data(Pages.svg(picture(t, Pages.series(t, 4, 0)), "fabric"));
+    String data = Pages.data(Pages.svg(picture(t), "fabric"));
     // node 3 +x -> node 0 leaves node 3 to the right and enters node 0 from the left.
     List<double[]> stubs = lines(data, "node 3 +x -> node 0");
     assertEquals(2, stubs.size());
@@ -104,27 +190,14 @@ class FabricPictureTest {
   }
 
   @Test
-  void withoutSamplesOnlyTheBusiestLinkResultsNameIsColoured() {
+  void resultsWithoutEachLinksUseColourOnlyTheBusiestLink() {
     Topology t = Pages.topology("torus", 4, 4);
-    String page = FabricPicture.html(t, HtmlReport.linkUse(t, Pages.sample("node 15 -y -> node 11", 0.06).links(), null));
+    String page = FabricPicture.html(t, HtmlReport.linkUse(t, Pages.sample("node 15 -y -> node 11", 0.06).links()));
     String data = Pages.data(Pages.svg(page, "fabric"));
     assertEquals(64 + 16 - 1, count(data, "stroke=\"" + UNKNOWN + "\""), data);
     // The scale runs to 6% rounded up, 10%: 6% is 60% of the way, between the third and fourth stop.
     assertTrue(page.contains("10.0% busy"), page);
     assertTrue(data.contains("stroke=\"#f1a047\" stroke-width=\"2\"><title>node 15 -y -&gt; node 11: 6.0%"), data);
-  }
-
-  @Test
-  void samplesMayNameLinksWhole() {
-    Topology t = Pages.topology("ring", 6);
-    Series byPort = Pages.series(t, 3, 0);
-    List<Series.LinkSeries> whole = new ArrayList<>();
-    for (int i = 0; i < t.links().size(); i++) {
-      whole.add(new Series.LinkSeries(t.links().get(i).name(), byPort.links().get(i).utilisation()));
-    }
-    Series byName = new Series(byPort.intervalNs(), byPort.atNs(), byPort.puts(), byPort.gets(), byPort.bytes(),
-        byPort.packetsInFabric(), byPort.rings(), 0, whole, 0);
-    assertEquals(picture(t, byPort), picture(t, byName));
   }
 
   /** Where switch {@code sw}'s square of a heat map starts. */
@@ -137,7 +210,7 @@ class FabricPictureTest {
   @Test
   void aBigFabricIsAHeatMapOfAtMostAboutSixtyFourSquaresASide() {
     Topology t = Pages.topology("torus", 32, 32);
-    String page = picture(t, Pages.series(t, 2, 0));
+    String page = picture(t);
     String data = Pages.data(Pages.svg(page, "fabric"));
     assertEquals(1024, count(data, SQUARE), "a square per switch");
     assertEquals(0, count(data, "<rect "), "squares are paths, one per colour");
@@ -152,7 +225,8 @@ class FabricPictureTest {
     assertTrue(data.startsWith("<g class=\"data\"><path d=\"" + square(t, 0)), data);
 
     Topology huge = Pages.topology("torus", 128, 128);
-    String unknown = Pages.data(Pages.svg(picture(huge, null), "fabric"));
+    String unknown = Pages.data(Pages.svg(FabricPicture.html(huge, HtmlReport.linkUse(huge, Pages.sample("", 0).links())),
+        "fabric"));
     int squares = count(unknown, SQUARE);
     assertTrue(squares >= 50 * 50 && squares <= 64 * 64, squares + " squares for 16,384 switches");
     assertTrue(unknown.contains("fill=\"" + UNKNOWN + "\"><title>" + squares + " square(s), busiest link leaving them not known"), unknown);

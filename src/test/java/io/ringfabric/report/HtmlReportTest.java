@@ -2,20 +2,32 @@ package io.ringfabric.report;
 
 import static io.ringfabric.report.Pages.count;
 import static io.ringfabric.report.Pages.svg;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ringfabric.cli.Main;
 import io.ringfabric.stats.Report;
 import io.ringfabric.stats.RunResult;
 import io.ringfabric.stats.SampleResults;
+import io.ringfabric.stats.Series;
 import io.ringfabric.topology.Topology;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HtmlReportTest {
   private static final Topology TORUS = Pages.topology("torus", 4, 4);
@@ -138,26 +150,118 @@ class HtmlReportTest {
     assertEquals(20, points(ops, "put"));
     assertTrue(page.contains("<figcaption>Ring occupancy</figcaption>"), "3 rings are all drawn");
     assertEquals(3, count(svg(page, "rings-over-time"), "<polyline "));
-    assertTrue(page.contains("<figcaption>Link utilisation: the 8 busiest of 64</figcaption>"), page);
+    // 64 links busy 1/64 to 64/64 of the time, evenly spread: none stands out, so the band and the median alone.
+    assertTrue(page.contains("<figcaption>Link utilisation: 64 links, their spread</figcaption>"), page);
     String links = svg(page, "links-over-time");
-    assertEquals(9, count(links, "<polyline "), "8 links and the mean of all");
-    Topology.Link busiest = TORUS.links().get(63);
-    assertTrue(links.contains("<title>" + TORUS.switchName(busiest.fromSwitch()) + " "
-        + TORUS.portName(busiest.fromSwitch(), busiest.fromPort()) + "</title>"), links);
-    assertTrue(links.contains("<title>mean of all 64 links</title>"), links);
+    assertEquals(1, count(links, "<polygon "), links);
+    assertEquals(1, count(links, "<polyline "), "the median, no link of its own");
+    assertTrue(links.contains("<title>lowest to highest of all 64 links</title>"), links);
+    assertTrue(links.contains("<title>median of all 64 links</title>"), links);
+    assertTrue(page.contains("None stands out from the band.</p>"), page);
   }
 
   @Test
-  void aLongRunIsThinnedAndAManyRingedOneShowsTheFullest() {
+  void ofManyLinksTheBandShowsTheSpreadAndOnlyThoseThatStandOutAreDrawn() {
+    Series base = Pages.series(TORUS, 30, 0);
+    List<Series.LinkSeries> links = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      double[] u = new double[30];
+      for (int k = 0; k < u.length; k++) {
+        // 38 links near 50% with a little noise; link 7 at 90% and link 23 at 80%.
+        u[k] = i == 7 ? 0.9 : i == 23 ? 0.8 : 0.5 + 0.01 * ((i * 7 + k) % 5);
+      }
+      links.add(new Series.LinkSeries("link " + i, u));
+    }
+    Series s = new Series(base.intervalNs(), base.atNs(), base.puts(), base.gets(), base.bytes(), base.packetsInFabric(),
+        List.of(), 0, links, 216);
+    String page = HtmlReport.render(SampleResults.sample(), s, TORUS);
+    String plot = svg(page, "links-over-time");
+    assertEquals(1, count(plot, "<polygon "), plot);
+    assertEquals(List.of("link 7", "link 23", "median of all 40 links"), Pages.titles(plot, "polyline"));
+    assertTrue(page.contains("Drawn one by one: the 2 that stand out"), page);
+    assertTrue(page.contains("Only the 40 busiest of 256 links keep a time series (stats.series-most);"), page);
+    assertTrue(page.contains("<li><span class=\"band\" style=\"background:" + LinePlot.BAND
+        + "\"></span>lowest to highest of all 40 links</li>"), page);
+  }
+
+  @Test
+  void theSpreadIsTheLowestMedianAndHighestAtEachPoint() {
+    Spread s = Spread.of(List.of(new double[] {1, 5}, new double[] {3, 4}, new double[] {2, 9}, new double[] {4, 0}));
+    assertArrayEquals(new double[] {1, 0}, s.lo());
+    assertArrayEquals(new double[] {2.5, 4.5}, s.median());
+    assertArrayEquals(new double[] {4, 9}, s.hi());
+    List<double[]> lines = new ArrayList<>();
+    for (double key : new double[] {10, 11, 10.5, 12, 30, 10.2, 11.5, 25}) {
+      lines.add(new double[] {key});
+    }
+    assertEquals(List.of(4, 7), Spread.standOut(lines, SeriesPlots::max, 4));
+    assertEquals(List.of(4), Spread.standOut(lines, SeriesPlots::max, 1));
+    // Lines a hair apart: the quartiles' spread is 0, but none is a tenth above the median.
+    assertEquals(List.of(), Spread.standOut(List.of(new double[] {1}, new double[] {1}, new double[] {1},
+        new double[] {1.01}), SeriesPlots::max, 4));
+  }
+
+  @Test
+  void aLongRunIsThinnedAndAManyRingedOneShowsItsSpread() {
     String page = HtmlReport.render(SampleResults.sample(), Pages.series(TORUS, 1_200, 20), TORUS);
     assertEquals(400, points(svg(page, "ops-over-time"), "put"), "1,200 samples in threes");
     assertTrue(page.contains("Each point is the mean of 3 samples of 1.000 us."), page);
     assertTrue(page.contains("Each point is the highest of 3 samples."), page);
-    assertTrue(page.contains("<figcaption>Ring occupancy: the 8 fullest of 20</figcaption>"), page);
+    assertTrue(page.contains("<figcaption>Ring occupancy: 20 rings, their spread</figcaption>"), page);
     String rings = svg(page, "rings-over-time");
-    assertTrue(rings.indexOf("<title>node 19 ring 0</title>") < rings.indexOf("<title>node 18 ring 0</title>"), rings);
-    assertFalse(rings.contains("<title>node 11 ring 0</title>"), rings);
-    assertTrue(rings.contains("<title>mean of all 20 rings</title>"), rings);
+    assertEquals(List.of("median of all 20 rings"), Pages.titles(rings, "polyline"));
+    assertTrue(page.contains("Each point is the highest of 10 samples. None stands out from the band.</p>"), page);
+  }
+
+  @Test
+  void everyLinkIsColouredByItsTotalThoughOnlySomeKeepATimeSeries() {
+    Topology t = Pages.topology("torus", 16, 16);
+    Series all = Pages.series(t, 10, 0);
+    // The series keep 256 links, sampled at other values than the totals (a third of them).
+    List<Series.LinkSeries> kept = new ArrayList<>();
+    for (Series.LinkSeries l : all.links().subList(768, 1024)) {
+      double[] u = l.utilisation().clone();
+      for (int i = 0; i < u.length; i++) {
+        u[i] /= 3;
+      }
+      kept.add(new Series.LinkSeries(l.link(), u));
+    }
+    Series s = new Series(all.intervalNs(), all.atNs(), all.puts(), all.gets(), all.bytes(), all.packetsInFabric(),
+        List.of(), 0, kept, 768);
+    RunResult r = Pages.sample(t);
+    String page = HtmlReport.render(r, s, t);
+    String fabric = Pages.data(svg(page, "fabric"));
+    assertEquals(0, count(fabric, "#d0d0d0"), "no link is left grey");
+    assertFalse(page.contains("not known"), page);
+    assertTrue(page.contains("Only the 256 busiest links keep a time series (stats.series-most); the colours come from"
+        + " every link's own total."), page);
+    // One figure, one definition: the table's busiest link is the text report's, to the digit.
+    String busiest = r.links().maxLink();
+    String pct = Report.pct(r.links().maxUtilisation());
+    assertTrue(page.contains("<tr><td>" + Html.escape(busiest) + "</td><td>" + pct + "</td></tr>"), page);
+    assertTrue(Report.render(r).contains("max " + pct + " on " + busiest), Report.render(r));
+    assertTrue(page.contains("max " + pct + " on " + Html.escape(busiest) + "."), page);
+  }
+
+  /**
+   * A real run with a warm-up, sampled: the page's busiest link and its figure are results.json's
+   * and the text report's (busy time after the warm-up over the time after it), not its samples'.
+   */
+  @Test
+  void theBusiestLinkOfARealRunIsOneFigureOnThePageInTheTextReportAndInResultsJson(@TempDir Path dir) throws Exception {
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.execute(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Map.of(), "run", "conf/ringfabric.conf", "--set",
+        "duration=300us", "--set", "warmup=100us", "--engine", "reference", "--out", dir.toString());
+    assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+    JsonNode links = new ObjectMapper().readTree(dir.resolve("results.json").toFile()).get("links");
+    assertFalse(links.has("byLink"), "results.json stays as it was");
+    String busiest = links.get("maxLink").asText();
+    String pct = Report.pct(links.get("maxUtilisation").asDouble());
+    String page = Files.readString(dir.resolve("report.html"));
+    assertTrue(page.contains("<tr><th>busiest links</th><th>utilisation</th></tr>\n<tr><td>" + Html.escape(busiest)
+        + "</td><td>" + pct + "</td></tr>"), page);
+    assertTrue(Files.readString(dir.resolve("report.txt")).contains("max " + pct + " on " + busiest));
   }
 
   /** How many points the line named {@code name} has. */

@@ -33,6 +33,29 @@ final class Pages {
   }
 
   /**
+   * The sample results as a run on {@code t} gives them: its links named as {@code t} names them,
+   * link i busy {@code (i + 1) / links} of the measured time, as {@link #series} samples it.
+   */
+  static RunResult sample(Topology t) {
+    RunResult r = SampleResults.sample();
+    return with(r, r.throughput(), r.latencyNs(), links(t));
+  }
+
+  /** Links as {@link #sample(Topology)} has them. */
+  static RunResult.Links links(Topology t) {
+    Map<String, Double> byLink = new LinkedHashMap<>();
+    double sum = 0;
+    for (int i = 0; i < t.links().size(); i++) {
+      double u = (i + 1.0) / t.links().size();
+      byLink.put(t.links().get(i).name(), u);
+      sum += u;
+    }
+    Topology.Link last = t.links().get(t.links().size() - 1);
+    return new RunResult.Links(t.links().size(), sum / t.links().size(), 1.0, last.name(), 120_000, 2_345, 12.3,
+        456.0, 5, 0, 0, 0, 0, 0, byLink);
+  }
+
+  /**
    * The sample results of a run at an offered load (null: none), accepting {@code accepted}, whose
    * PUTs took {@code putP50} ns at the median and ten times that at p99.
    */
@@ -43,6 +66,13 @@ final class Pages {
         putP50 * 20, putP50 * 30));
     return with(r, new RunResult.Throughput(accepted, accepted / 10, offered, offered == null ? null : accepted),
         latency, r.links());
+  }
+
+  /** {@code r} without a latency of {@code kind}: as a run that completed no such action gives it. */
+  static RunResult without(RunResult r, String kind) {
+    Map<String, LatencyRecorder.Summary> latency = new LinkedHashMap<>(r.latencyNs());
+    latency.remove(kind);
+    return with(r, r.throughput(), latency, r.links());
   }
 
   private static RunResult with(RunResult r, RunResult.Throughput t, Map<String, LatencyRecorder.Summary> latency,
@@ -109,6 +139,16 @@ final class Pages {
       n++;
     }
     return n;
+  }
+
+  /** The tooltips of the marks {@code tag} ({@code polyline}: the lines) of a picture, in order. */
+  static List<String> titles(String svg, String tag) {
+    Matcher m = Pattern.compile("<" + tag + " [^>]*><title>([^<]*)</title>").matcher(svg);
+    List<String> out = new ArrayList<>();
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
   }
 
   /** Every id of a picture on the page, in page order. */
