@@ -61,6 +61,13 @@ public final class HtmlReport {
       b.append(Html.table(latency, -1)).append(plot);
     }
 
+    RunResult.Schedule schedule = r.schedule();
+    if (schedule != null) {
+      b.append(Html.section("schedule", "Schedule: " + schedule.source()));
+      b.append(Html.paragraph(scheduleNote(schedule), schedule.unmatched() > 0 ? "alarm" : null));
+      b.append(RankBars.html(schedule));
+    }
+
     b.append(Html.section("over-time", "Throughput and ring occupancy over time"));
     b.append(series == null
         ? Html.paragraph("Sampling was off for this run: there is nothing to draw over time.", "note")
@@ -74,6 +81,16 @@ public final class HtmlReport {
     b.append("<details><summary>report.txt, as printed</summary>\n<pre>").append(Html.escape(Report.render(r)))
         .append("</pre></details>\n");
     return Html.page("ringfabric run: " + r.nodes() + " nodes", b.toString());
+  }
+
+  private static String scheduleNote(RunResult.Schedule s) {
+    String done = s.completedNs() == null
+        ? s.finishedRanks() + " of " + s.ranks() + " ranks finished"
+        : s.ranks() + " ranks, completed at " + SimTime.scaled(s.completedNs()) + " (the last rank's end)";
+    String iterations = s.iterations() == null ? "" : "; " + s.iterations().count() + " iterations, p50 "
+        + SimTime.scaled(s.iterations().p50Ns()) + ", max " + SimTime.scaled(s.iterations().maxNs());
+    String unmatched = s.unmatched() == 0 ? "" : "; " + s.unmatched() + " unmatched (the text report names them)";
+    return done + iterations + unmatched + ". Each bar is a rank's time from its start to its end, by what it did.";
   }
 
   /** Writes {@link #render} to {@code file} as UTF-8, replacing what was there. */
