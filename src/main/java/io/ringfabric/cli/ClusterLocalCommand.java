@@ -94,9 +94,12 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
     Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     Scenarios.checkMembers(scenario, members);
+    MemberJvms.checkJavaOptions(memberJavaOpts);
     String placement = placementArg.kind();
     Duration timeout = Times.joinTimeout(joinTimeout);
     var trace = traceArgs.options(scenario);
+    RunFiles.ofRun(checkpointArgs.restores() ? null : file, checkpointArgs.restore, traceArgs.trace,
+        checkpointArgs.checkpoint, out).check();
     Scenarios.prepareOutputDirectory(out);
     hgrmArg.prepare();
     Path logs = out.resolve("members");

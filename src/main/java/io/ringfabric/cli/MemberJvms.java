@@ -3,6 +3,7 @@ package io.ringfabric.cli;
 import io.ringfabric.cluster.Tls;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,6 +70,36 @@ final class MemberJvms implements AutoCloseable {
       }
     }
     return own;
+  }
+
+  /**
+   * Refuses, before any member is started, {@code --member-java-opts} the JVM does not take: a
+   * {@code java -version} with them says so at once, where a member would die in its log.
+   */
+  static void checkJavaOptions(String given) {
+    if (given == null || given.isBlank()) {
+      return;
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(JvmTuning.before(javaOptions(given)));
+    cmd.add("-version");
+    try {
+      Process java = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String said = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!java.waitFor(30, TimeUnit.SECONDS)) {
+        java.destroyForcibly();
+        return; // slow, not refused: the members will tell
+      }
+      if (java.exitValue() != 0) {
+        throw new BadInput("--member-java-opts \"" + given.strip() + "\": the member JVM refuses these options: "
+            + said.strip().lines().findFirst().orElse("exit status " + java.exitValue()));
+      }
+    } catch (IOException e) {
+      throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Completes, with what happened, when a member exits with an error. */
