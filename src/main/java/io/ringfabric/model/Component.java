@@ -104,7 +104,7 @@ public abstract class Component implements Serializable {
       atThisInstant = 0;
     } else if (++atThisInstant >= mostAtOneInstant) {
       String why = looping(event);
-      throw new TimeStandsStill(name + " handled " + String.format(java.util.Locale.ROOT, "%,d", atThisInstant + 1)
+      throw new TimeStandsStill(name + " handled more than " + String.format(java.util.Locale.ROOT, "%,d", mostAtOneInstant)
           + " events at " + SimTime.spaced(now) + " without simulated time moving on: "
           + (why == null ? "a loop that takes no time" : why) + "; the run ends (most-events-at-one-instant = "
           + mostAtOneInstant + ")");

@@ -111,7 +111,9 @@ public final class TopologyFile {
           + (switches != 0 ? " ('switches " + switches + "')" : " (the nodes' and those the links name)"));
     }
     if (count > MAX_SWITCHES) {
-      throw new IllegalArgumentException(where + ": " + count + " switches, more than " + MAX_SWITCHES);
+      throw new IllegalArgumentException(where + ": " + count + " switches" + (count == nodes ? " (one for each"
+          + " node)" : "") + ", more than the " + MAX_SWITCHES + " a file may give (the routing tables hold a port"
+          + " for each switch and destination)");
     }
     TopologySpec spec = new TopologySpec(Topologies.FILE, List.of(nodes, count, root), links, where);
     FileTopology.checkConnected(spec);
