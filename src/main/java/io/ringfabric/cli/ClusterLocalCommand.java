@@ -100,8 +100,7 @@ final class ClusterLocalCommand implements Callable<Integer> {
     var trace = traceArgs.options(scenario);
     RunFiles.ofRun(checkpointArgs.restores() ? null : file, checkpointArgs.restore, traceArgs.trace,
         checkpointArgs.checkpoint, out).check();
-    Scenarios.prepareOutputDirectory(out);
-    hgrmArg.prepare();
+    Scenarios.prepareOutputDirectory(out, hgrmArg::prepare);
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
     clearOldLogs(logs);

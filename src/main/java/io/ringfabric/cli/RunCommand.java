@@ -133,7 +133,6 @@ final class RunCommand implements Callable<Integer> {
 
   /** Creates the output directory before the run, so a run's results are never lost to it. */
   private void prepareOutput() {
-    Scenarios.prepareOutputDirectory(out);
-    hgrmArg.prepare();
+    Scenarios.prepareOutputDirectory(out, hgrmArg::prepare);
   }
 }

@@ -42,6 +42,7 @@ public final class ScenarioLoader {
   private static final Pattern EACH_EXTENSION = Pattern.compile("^(.+?)\\.conf: .*\\.json: .*\\.properties: ");
   private static final Pattern NOT_FOUND =
       Pattern.compile("(?:resource not found on classpath|include was not found): '?([^']+?)'?$");
+  private static final Pattern SUBSTITUTION = Pattern.compile("substitution to a value: \\$\\{\\??([^}]+)\\}");
   /** Characters of a {@code --set} a message repeats. */
   private static final int SHOWN_SET = 100;
 
@@ -165,7 +166,11 @@ public final class ScenarioLoader {
     try {
       merged = sets.withFallback(user).withFallback(ConfigFactory.defaultReference()).resolve();
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "");
+      // ${fabric.mtu} is looked up from the top, where only ringfabric.fabric.mtu is
+      Matcher named = SUBSTITUTION.matcher(String.valueOf(e.getMessage()));
+      String whole = named.find() ? ROOT + "." + named.group(1) : null;
+      addTypesafeProblem(e, problems, "", whole != null && reference(whole)
+          ? " (a substitution names the whole path: ${" + whole + "})" : "");
       throw new ConfigException(problems.lines());
     }
     ConfigValue root = merged.root().get(ROOT);
@@ -252,10 +257,24 @@ public final class ScenarioLoader {
     return line.length() <= SHOWN_SET ? line : line.substring(0, SHOWN_SET) + "... (" + set.length() + " characters)";
   }
 
+  /** Whether reference.conf has a setting at {@code path}. */
+  private static boolean reference(String path) {
+    try {
+      return ConfigFactory.defaultReference().hasPath(path);
+    } catch (com.typesafe.config.ConfigException e) {
+      return false; // not a path at all
+    }
+  }
+
   /** A Typesafe exception as a problem at its own origin, without Typesafe's origin prefix. */
   private static void addTypesafeProblem(com.typesafe.config.ConfigException e, Problems problems,
       String prefix) {
-    problems.add(e.origin(), "", prefix + stripOrigin(e));
+    addTypesafeProblem(e, problems, prefix, "");
+  }
+
+  private static void addTypesafeProblem(com.typesafe.config.ConfigException e, Problems problems,
+      String prefix, String suffix) {
+    problems.add(e.origin(), "", prefix + stripOrigin(e) + suffix);
   }
 
   private static String stripOrigin(com.typesafe.config.ConfigException e) {

@@ -181,6 +181,10 @@ public final class ConfigReader {
         n = null; // Typesafe's message names an internal path; ours below names the real one
       }
     }
+    if (n == null && v.valueType() == ConfigValueType.NUMBER && number(v) != null && number(v) > max) {
+      problem(key, "is too large: at most " + byteCount(max) + ", not " + show(v)); // 1e30: a number, past a long
+      return min;
+    }
     if (n == null) {
       problem(key, "must be a size in bytes such as 256, 256B, 4KiB or 4kB, not " + show(v));
       return min;

@@ -127,6 +127,13 @@ class BadInputTest {
     c.add(new Case("cluster local: two outputs in one file", List.of("cluster", "local", tiny, "--out", out,
         "--trace", dir.resolve("same").toString(), "--checkpoint", dir.resolve("same").toString(),
         "--checkpoint-at", "1us"), "--checkpoint " + dir.resolve("same") + " is --trace"));
+    // /proc takes no new file, though it says it may be written: found only on trying
+    c.add(new Case("an --hgrm that cannot be made, after --out was", List.of("run", tiny, "--out", out, "--hgrm",
+        "/proc/ringfabric-hgrm"), "cannot create --hgrm /proc/ringfabric-hgrm: no such file or directory"));
+    c.add(new Case("a trace that cannot be made", List.of("run", tiny, "--out", out, "--trace",
+        "/proc/ringfabric.jsonl"), "cannot write the trace /proc/ringfabric.jsonl: no such file or directory"));
+    c.add(new Case("a substitution by a path inside ringfabric", List.of("validate", tiny, "--set",
+        "fabric.mtu=${fabric.mtu}"), "(a substitution names the whole path: ${ringfabric.fabric.mtu})"));
     c.add(new Case("bench --run-ahead 0", List.of("bench", "--run-ahead", "0"),
         "--run-ahead: 0 is not a number of lookaheads from 1 to 64"));
     c.add(new Case("bench --throughput 0", List.of("bench", "--throughput", "0"),

@@ -746,6 +746,14 @@ class ScenarioLoaderTest {
   void unresolvedSubstitutionIsAProblem() {
     assertEquals(List.of("test.conf:1: Could not resolve substitution to a value: ${nowhere}"),
         problems("ringfabric.fabric.mtu = ${nowhere}"));
+    assertEquals(List.of("test.conf:1: Could not resolve substitution to a value: ${fabric.mtu} (a substitution"
+        + " names the whole path: ${ringfabric.fabric.mtu})"), problems("ringfabric.fabric.packet-header = ${fabric.mtu}"));
+  }
+
+  @Test
+  void aSizeTooLargeForALongIsTooLargeNotNoSize() {
+    assertEquals(List.of("--set rings=[{id=0, capacity=1e30}]: ringfabric.rings[0].capacity: is too large: at most"
+        + " 2147483647 bytes, not 1.0E30"), problems(GOOD, "rings=[{id=0, capacity=1e30}]"));
   }
 
   /** Odd shapes must end in a ConfigException or a scenario, never in another exception. */
