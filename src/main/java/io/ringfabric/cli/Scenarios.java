@@ -36,6 +36,9 @@ final class Scenarios {
 
   /** Checks the file can be read before handing it to the loader, so the message is plain. */
   static void requireReadable(Path file, boolean isDefault) {
+    if (file.toString().isEmpty()) { // Path.of("") is the working directory, not a file
+      throw new BadInput("the scenario file's name is empty; give a CONFIG file: ringfabric run path/to/scenario.conf");
+    }
     if (!Files.exists(file)) {
       if (isDefault) {
         throw new BadInput("no scenario given, and the default scenario " + where(file)
@@ -101,6 +104,9 @@ final class Scenarios {
    * {@code --hgrm}); returns the directories it made, deepest first, for {@link #unmake}.
    */
   static List<Path> prepareOutputDirectory(Path dir, String what) {
+    if (dir.toString().isEmpty()) {
+      throw new BadInput(what + "'s name is empty; give a directory ('.' for the working one)");
+    }
     List<Path> made = new ArrayList<>();
     for (Path d = dir.toAbsolutePath(); d != null && !Files.exists(d); d = d.getParent()) {
       made.add(d);

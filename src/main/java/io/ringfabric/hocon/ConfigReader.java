@@ -204,8 +204,9 @@ public final class ConfigReader {
           + "(bits: bps or b/s, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
       return min;
     }
-    if (bps.bitLength() > 63) {
-      problem(key, outOfRange(show(v), min + " bit/s", max + " bit/s", min, max));
+    if (bps.bitLength() > 63) { // past a long: too large, not below the lower bound
+      problem(key, bps.signum() > 0 ? "is too large: at most " + max + " bit/s, not " + show(v)
+          : outOfRange(show(v), min + " bit/s", max + " bit/s", min, max));
       return min;
     }
     return inRange(key, bps.longValue(), min, max, min + " bit/s", max + " bit/s", show(v));

@@ -134,6 +134,11 @@ class BadInputTest {
         "/proc/ringfabric.jsonl"), "cannot write the trace /proc/ringfabric.jsonl: no such file or directory"));
     c.add(new Case("a substitution by a path inside ringfabric", List.of("validate", tiny, "--set",
         "fabric.mtu=${fabric.mtu}"), "(a substitution names the whole path: ${ringfabric.fabric.mtu})"));
+    c.add(new Case("an empty scenario name", List.of("validate", ""), "the scenario file's name is empty"));
+    c.add(new Case("an empty --out", List.of("run", tiny, "--out", ""), "the output directory's name is empty;"
+        + " give a directory ('.' for the working one)"));
+    c.add(new Case("a rate past a long", List.of("validate", tiny, "--set", "fabric.link-bandwidth=1e30Tbps"),
+        "ringfabric.fabric.link-bandwidth: is too large: at most 9223372036854775807 bit/s, not '1e30Tbps'"));
     c.add(new Case("bench --run-ahead 0", List.of("bench", "--run-ahead", "0"),
         "--run-ahead: 0 is not a number of lookaheads from 1 to 64"));
     c.add(new Case("bench --throughput 0", List.of("bench", "--throughput", "0"),
