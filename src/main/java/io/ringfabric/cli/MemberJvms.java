@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Cluster members in child JVMs on 127.0.0.1, each running {@code cluster member} with this
@@ -92,8 +93,11 @@ final class MemberJvms implements AutoCloseable {
         return; // slow, not refused: the members will tell
       }
       if (java.exitValue() != 0) {
+        // the JVM's reason, without its lines that say only that it could not start
+        String why = said.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("Error: ")
+            && !l.startsWith("Error occurred during initialization")).collect(Collectors.joining("; "));
         throw new BadInput("--member-java-opts \"" + given.strip() + "\": the member JVM refuses these options: "
-            + said.strip().lines().findFirst().orElse("exit status " + java.exitValue()));
+            + (why.isEmpty() ? "exit status " + java.exitValue() : why));
       }
     } catch (IOException e) {
       throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));

@@ -114,7 +114,7 @@ class ConfigReaderTest {
   @Test
   void rateBeyondALongIsOutOfRange() {
     reader("v = 2e19bps").bitsPerSecond("v", 1, Long.MAX_VALUE);
-    assertEquals(List.of("t.conf:1: b.v: must be greater than 0, not '2e19bps'"), lines());
+    assertEquals(List.of("t.conf:1: b.v: is too large: at most 9223372036854775807 bit/s, not '2e19bps'"), lines());
   }
 
   @Test
