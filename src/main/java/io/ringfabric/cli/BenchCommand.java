@@ -63,11 +63,11 @@ final class BenchCommand implements Callable<Integer> {
 
   @Option(names = "--threads", paramLabel = "N",
       description = "Threads of the actor engine's dispatcher (default: actors.threads, one per core).")
-  int threads;
+  Integer threads;
 
   @Option(names = "--throughput", paramLabel = "N",
       description = "Messages an actor handles before yielding its thread (default: actors.throughput).")
-  int throughput;
+  Integer throughput;
 
   @Option(names = "--spin-wait", paramLabel = "DURATION",
       description = "How long an idle lane watches for work before it sleeps, e.g. 0 or 50us"
@@ -77,7 +77,7 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--run-ahead", paramLabel = "N",
       description = "Lookaheads the reference engine takes each part on in a sweep, 1 to 64"
           + " (default: reference.run-ahead).")
-  int runAhead;
+  Integer runAhead;
 
   @Option(names = "--cluster", paramLabel = "N",
       description = "Also run each scenario on a local cluster of N member JVMs (one cold run:"
@@ -124,11 +124,17 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInput("--nodes: " + n + " is not a node count (1..65536)");
       }
     }
-    if (ops < 1 || repeat < 1 || warmup < 0 || threads < 0 || throughput < 0) {
-      throw new BadInput("--ops and --repeat must be at least 1; --warmup, --threads and"
-          + " --throughput at least 0");
+    if (ops < 1 || repeat < 1 || warmup < 0) {
+      throw new BadInput("--ops and --repeat must be at least 1; --warmup at least 0");
     }
-    if (runAhead < 0 || runAhead > Scenario.ReferenceSpec.MOST_RUN_AHEAD) {
+    // the ranges of the scenario keys they stand for (actors.threads, actors.throughput, reference.run-ahead)
+    if (threads != null && (threads < 0 || threads > 1024)) {
+      throw new BadInput("--threads: " + threads + " is not a number of threads from 0 (one per core) to 1024");
+    }
+    if (throughput != null && (throughput < 1 || throughput > 1_000_000)) {
+      throw new BadInput("--throughput: " + throughput + " is not a number of messages from 1 to 1000000");
+    }
+    if (runAhead != null && (runAhead < 1 || runAhead > Scenario.ReferenceSpec.MOST_RUN_AHEAD)) {
       throw new BadInput("--run-ahead: " + runAhead + " is not a number of lookaheads from 1 to "
           + Scenario.ReferenceSpec.MOST_RUN_AHEAD);
     }
@@ -151,6 +157,9 @@ final class BenchCommand implements Callable<Integer> {
     if (cluster == 1 || cluster < 0) {
       throw new BadInput("--cluster needs at least 2 members, not " + cluster);
     }
+    if (cluster > 1 && !inProcess) {
+      MemberJvms.checkJavaOptions(memberJavaOpts);
+    }
     if (inProcess && cluster > 1) {
       for (int n : nodes) {
         out.println(RESULT + encode(BenchCluster.measure(n, ops, cluster, actorOverrides(), memberJavaOpts)));
@@ -161,9 +170,9 @@ final class BenchCommand implements Callable<Integer> {
       for (int n : nodes) {
         Scenario.ActorSpec d = Scenario.ActorSpec.defaults();
         Scenario.ActorSpec actors = new Scenario.ActorSpec(
-            threads > 0 ? threads : d.threads(), throughput > 0 ? throughput : d.throughput(), d.watchdogMillis(),
-            spinWaitNanos);
-        Scenario.ReferenceSpec reference = runAhead > 0 ? new Scenario.ReferenceSpec(runAhead) : null;
+            threads != null ? threads : d.threads(), throughput != null ? throughput : d.throughput(),
+            d.watchdogMillis(), spinWaitNanos);
+        Scenario.ReferenceSpec reference = runAhead != null ? new Scenario.ReferenceSpec(runAhead) : null;
         for (Bench.Measurement m : Bench.run(n, ops, engines, warmup, repeat, actors, reference)) {
           out.println(RESULT + encode(m));
         }
@@ -240,10 +249,10 @@ final class BenchCommand implements Callable<Integer> {
   /** {@code --threads}, {@code --throughput} and {@code --spin-wait} as scenario overrides, for cluster members. */
   private List<String> actorOverrides() {
     List<String> sets = new ArrayList<>();
-    if (threads > 0) {
+    if (threads != null) {
       sets.add("actors.threads=" + threads);
     }
-    if (throughput > 0) {
+    if (throughput != null) {
       sets.add("actors.throughput=" + throughput);
     }
     if (spinWait != null) {
@@ -256,9 +265,10 @@ final class BenchCommand implements Callable<Integer> {
   private Bench.Measurement fork(int n, String engine) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of("--nodes", String.valueOf(n),
         "--engines", engine.equals("cluster") ? "actors" : engine, "--cluster", engine.equals("cluster") ? String.valueOf(cluster) : "0",
-        "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat),
-        "--threads", String.valueOf(threads), "--throughput", String.valueOf(throughput),
-        "--run-ahead", String.valueOf(runAhead)));
+        "--ops", String.valueOf(ops), "--warmup", String.valueOf(warmup), "--repeat", String.valueOf(repeat)));
+    given(cmd, "--threads", threads);
+    given(cmd, "--throughput", throughput);
+    given(cmd, "--run-ahead", runAhead);
     if (spinWait != null) {
       cmd.addAll(List.of("--spin-wait", spinWait));
     }
@@ -266,6 +276,13 @@ final class BenchCommand implements Callable<Integer> {
       cmd.addAll(List.of("--member-java-opts", memberJavaOpts));
     }
     return fork(cmd, "-Xmx4g", "the benchmark run for " + n + " nodes on " + engine);
+  }
+
+  /** Passes an option on to the fork when it was given: left out, the fork takes the scenario's. */
+  private static void given(List<String> cmd, String option, Integer value) {
+    if (value != null) {
+      cmd.addAll(List.of(option, String.valueOf(value)));
+    }
   }
 
   /** Runs {@code bench --in-process} with {@code args} in a child JVM of {@code heap} with this one's class path. */

@@ -93,11 +93,13 @@ final class ClusterLocalCommand implements Callable<Integer> {
     Scenario scenario = checkpointArgs.scenario(file, isDefault, overrideArgs.overrides());
     Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
     Scenarios.checkMembers(scenario, members);
+    MemberJvms.checkJavaOptions(memberJavaOpts);
     String placement = placementArg.kind();
     Duration timeout = Times.joinTimeout(joinTimeout);
     var trace = traceArgs.options(scenario);
-    Scenarios.prepareOutputDirectory(out);
-    hgrmArg.prepare();
+    RunFiles.ofRun(checkpointArgs.restores() ? null : file, checkpointArgs.restore, traceArgs.trace,
+        checkpointArgs.checkpoint, out).check();
+    Scenarios.prepareOutputDirectory(out, hgrmArg::prepare);
     Path logs = out.resolve("members");
     Scenarios.prepareOutputDirectory(logs);
     clearOldLogs(logs);

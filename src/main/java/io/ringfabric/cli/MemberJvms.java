@@ -3,12 +3,14 @@ package io.ringfabric.cli;
 import io.ringfabric.cluster.Tls;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * Cluster members in child JVMs on 127.0.0.1, each running {@code cluster member} with this
@@ -69,6 +71,39 @@ final class MemberJvms implements AutoCloseable {
       }
     }
     return own;
+  }
+
+  /**
+   * Refuses, before any member is started, {@code --member-java-opts} the JVM does not take: a
+   * {@code java -version} with them says so at once, where a member would die in its log.
+   */
+  static void checkJavaOptions(String given) {
+    if (given == null || given.isBlank()) {
+      return;
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(JvmTuning.before(javaOptions(given)));
+    cmd.add("-version");
+    try {
+      Process java = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      String said = new String(java.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!java.waitFor(30, TimeUnit.SECONDS)) {
+        java.destroyForcibly();
+        return; // slow, not refused: the members will tell
+      }
+      if (java.exitValue() != 0) {
+        // the JVM's reason, without its lines that say only that it could not start
+        String why = said.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("Error: ")
+            && !l.startsWith("Error occurred during initialization")).collect(Collectors.joining("; "));
+        throw new BadInput("--member-java-opts \"" + given.strip() + "\": the member JVM refuses these options: "
+            + (why.isEmpty() ? "exit status " + java.exitValue() : why));
+      }
+    } catch (IOException e) {
+      throw new BadInput("cannot start a member JVM (" + cmd.get(0) + "): " + Scenarios.describe(e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /** Completes, with what happened, when a member exits with an error. */

@@ -79,7 +79,7 @@ final class RunCommand implements Callable<Integer> {
     Scenario scenario = scenario();
     TraceOptions traceOptions = traceArgs.options(scenario);
     Checkpointing checkpoints = checkpointArgs.checkpointing(scenario);
-    files().refuseClashes();
+    files().check();
     prepareOutput();
 
     Progress counted = new Progress();
@@ -128,20 +128,11 @@ final class RunCommand implements Callable<Integer> {
   private RunFiles files() {
     Path scenarioFile = checkpointArgs.restores() ? null
         : config != null ? config : Scenarios.defaultConfig(main.env(Main.HOME_ENV));
-    return new RunFiles()
-        .reads("the scenario", scenarioFile)
-        .reads("the checkpoint --restore reads", checkpointArgs.restore)
-        .writes("--trace", traceArgs.trace)
-        .writes("--checkpoint", checkpointArgs.checkpoint)
-        .writes("--out's report.txt", out.resolve("report.txt"))
-        .writes("--out's report.html", out.resolve("report.html"))
-        .rewrites("--out's scenario.conf", out.resolve("scenario.conf"), "the scenario")
-        .writes("--out's results.json", out.resolve("results.json"));
+    return RunFiles.ofRun(scenarioFile, checkpointArgs.restore, traceArgs.trace, checkpointArgs.checkpoint, out);
   }
 
   /** Creates the output directory before the run, so a run's results are never lost to it. */
   private void prepareOutput() {
-    Scenarios.prepareOutputDirectory(out);
-    hgrmArg.prepare();
+    Scenarios.prepareOutputDirectory(out, hgrmArg::prepare);
   }
 }

@@ -15,6 +15,24 @@ final class RunFiles {
   private final Map<String, Path> outputs = new LinkedHashMap<>();
   private final Map<String, String> mayReplace = new LinkedHashMap<>(); // by output: the input it may write over
 
+  /**
+   * What a run of a scenario reads and writes ({@code run}, {@code cluster local}), by what the
+   * user called them; a null path is one not given.
+   *
+   * @param scenario the scenario file, or null when the run continues a checkpoint
+   */
+  static RunFiles ofRun(Path scenario, Path restore, Path trace, Path checkpoint, Path out) {
+    return new RunFiles()
+        .reads("the scenario", scenario)
+        .reads("the checkpoint --restore reads", restore)
+        .writes("--trace", trace)
+        .writes("--checkpoint", checkpoint)
+        .writes("--out's report.txt", out.resolve("report.txt"))
+        .writes("--out's report.html", out.resolve("report.html"))
+        .rewrites("--out's scenario.conf", out.resolve("scenario.conf"), "the scenario")
+        .writes("--out's results.json", out.resolve("results.json"));
+  }
+
   /** Adds an input, {@code what} saying what it is ("the scenario"); a null path is left out. */
   RunFiles reads(String what, Path file) {
     if (file != null) {
@@ -39,6 +57,24 @@ final class RunFiles {
   RunFiles rewrites(String what, Path file, String input) {
     mayReplace.put(what, input);
     return writes(what, file);
+  }
+
+  /**
+   * Refuses, before the run, an output that could not be written at its end: one that is an
+   * input or another output, one that is a directory, one that exists and may not be written.
+   */
+  void check() {
+    refuseClashes();
+    for (Map.Entry<String, Path> out : outputs.entrySet()) {
+      Path file = out.getValue();
+      if (Files.isDirectory(file)) {
+        throw new BadInput(out.getKey() + " " + file + " is a directory, so the run could not write it; move it"
+            + " away or give another place");
+      }
+      if (Files.exists(file) && !Files.isWritable(file)) {
+        throw new BadInput("cannot write " + out.getKey() + " " + file + " (permission denied)");
+      }
+    }
   }
 
   /** Refuses, naming both, the first output that is an input or an output named before it. */

@@ -10,6 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Finding and loading the scenario file a command was given. */
@@ -35,6 +36,9 @@ final class Scenarios {
 
   /** Checks the file can be read before handing it to the loader, so the message is plain. */
   static void requireReadable(Path file, boolean isDefault) {
+    if (file.toString().isEmpty()) { // Path.of("") is the working directory, not a file
+      throw new BadInput("the scenario file's name is empty; give a CONFIG file: ringfabric run path/to/scenario.conf");
+    }
     if (!Files.exists(file)) {
       if (isDefault) {
         throw new BadInput("no scenario given, and the default scenario " + where(file)
@@ -95,8 +99,18 @@ final class Scenarios {
     prepareOutputDirectory(out, "the output directory");
   }
 
-  /** As {@link #prepareOutputDirectory(Path)}, for the directory {@code what} names (e.g. {@code --hgrm}). */
-  static void prepareOutputDirectory(Path dir, String what) {
+  /**
+   * As {@link #prepareOutputDirectory(Path)}, for the directory {@code what} names (e.g.
+   * {@code --hgrm}); returns the directories it made, deepest first, for {@link #unmake}.
+   */
+  static List<Path> prepareOutputDirectory(Path dir, String what) {
+    if (dir.toString().isEmpty()) {
+      throw new BadInput(what + "'s name is empty; give a directory ('.' for the working one)");
+    }
+    List<Path> made = new ArrayList<>();
+    for (Path d = dir.toAbsolutePath(); d != null && !Files.exists(d); d = d.getParent()) {
+      made.add(d);
+    }
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
@@ -104,6 +118,27 @@ final class Scenarios {
     }
     if (!Files.isWritable(dir)) {
       throw new BadInput("cannot write to " + what + " " + dir + " (permission denied)");
+    }
+    return made;
+  }
+
+  /**
+   * Prepares the output directory, then {@code more} (another output's); when that is refused,
+   * removes what was made for the first, so a refused run leaves nothing behind.
+   */
+  static void prepareOutputDirectory(Path out, Runnable more) {
+    List<Path> made = prepareOutputDirectory(out, "the output directory");
+    try {
+      more.run();
+    } catch (BadInput refused) {
+      for (Path d : made) {
+        try {
+          Files.deleteIfExists(d);
+        } catch (IOException notEmpty) {
+          break; // something else put a file there meanwhile: leave it
+        }
+      }
+      throw refused;
     }
   }
 

@@ -7,6 +7,7 @@ import io.ringfabric.trace.TraceOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -38,6 +39,22 @@ final class TraceArgs {
     ops,
     packets,
     all
+  }
+
+  /**
+   * Opens the trace's file for writing and leaves it as it was: some places (/proc, a full or
+   * read-only file system) refuse a file only when it is made, which must not be at the run's end.
+   */
+  private static void probe(Path trace) {
+    boolean existed = Files.exists(trace);
+    try {
+      Files.newOutputStream(trace, StandardOpenOption.CREATE, StandardOpenOption.APPEND).close();
+      if (!existed) {
+        Files.delete(trace);
+      }
+    } catch (IOException e) {
+      throw new BadInput("cannot write the trace " + trace + ": " + Scenarios.describe(e));
+    }
   }
 
   /** The trace options, checked against the scenario; null without --trace. */
@@ -78,6 +95,7 @@ final class TraceArgs {
     if (Files.exists(trace) ? !Files.isWritable(trace) : parent != null && !Files.isWritable(parent)) {
       throw new BadInput("cannot write the trace " + trace + " (permission denied)");
     }
+    probe(trace);
     return new TraceOptions(trace, TraceLevel.valueOf(traceLevel.name().toUpperCase(Locale.ROOT)),
         from, to, nodes);
   }

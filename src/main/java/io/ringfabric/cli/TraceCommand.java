@@ -138,6 +138,7 @@ final class TraceCommand implements Callable<Integer> {
   @Command(
       name = "op",
       mixinStandardHelpOptions = true,
+      modelTransformer = Op.IdsWithADash.class,
       customSynopsis = "ringfabric trace FILE op ID",
       description = "Follows one operation: every record of it in time order, the delay since the"
           + " previous one, where it waited for a link, its total latency and the biggest contributor.")
@@ -150,19 +151,35 @@ final class TraceCommand implements Callable<Integer> {
             + " (the summary lists the slowest).")
     String id;
 
+    /** An id such as {@code -1.0.1} is a malformed id to say so of, not an unknown option. */
+    static final class IdsWithADash implements CommandLine.IModelTransformer {
+      @Override
+      public CommandSpec transform(CommandSpec op) {
+        op.parser().unmatchedOptionsArePositionalParams(true);
+        return op;
+      }
+    }
+
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
+      checkOperationId("", id, trace.file);
       Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
       if (j.records().isEmpty()) {
-        String hint = id.matches("\\d+\\.\\d+\\.\\d+") ? ""
-            : " (operation ids look like node.context.sequence, e.g. 3.1.17)";
-        throw new BadInput("no record of operation " + id + " in " + trace.file + hint
+        throw new BadInput("no record of operation " + id + " in " + trace.file
             + "; 'ringfabric trace " + trace.file + " summary' lists the slowest ones");
       }
       out.print(j.render(trace.file.toString()));
       out.flush();
       return Main.OK;
+    }
+  }
+
+  /** Refuses, before the trace is read, an operation id ({@code what} names the option) that is no id. */
+  static void checkOperationId(String what, String id, Path file) {
+    if (!id.matches("[0-9]+\\.[0-9]+\\.[0-9]+")) {
+      throw new BadInput(what + "operation id '" + id + "' is malformed: an id is node.context.sequence, three"
+          + " whole numbers from 0, e.g. 3.1.17 ('ringfabric trace " + file + " summary' lists the slowest ones)");
     }
   }
 
@@ -234,6 +251,9 @@ final class TraceCommand implements Callable<Integer> {
       }
       if (component != null && component.isBlank()) {
         throw new ParameterException(spec.commandLine(), "--component needs some text, e.g. --component \"node 3 switch\"");
+      }
+      if (op != null) {
+        checkOperationId("--op: ", op, trace.file);
       }
       PrintWriter out = spec.commandLine().getOut();
       TraceQuery.Filter f = new TraceQuery.Filter(node, component, kind, op, from, to);

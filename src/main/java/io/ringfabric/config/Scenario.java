@@ -21,6 +21,8 @@ import java.util.TreeMap;
  * @param warmupPs actions whose doorbell rings before this time are left out of the statistics
  * @param sampling when the time series are sampled ({@code stats.sample-interval})
  * @param endRunOnProgramError whether a process whose program fails ends the run
+ * @param mostEventsAtOneInstant events one component may handle at one instant before the run
+ *     ends as stuck in a loop that takes no time
  * @param settings every setting of the run as written after merging and resolving, by full path
  *     ({@code ringfabric.fabric.mtu} to {@code 256}): what cluster members compare at join
  *     ({@code on-program-error = end-run}) rather than the rest carrying on
@@ -42,6 +44,7 @@ public record Scenario(
     long warmupPs,
     Sampling sampling,
     boolean endRunOnProgramError,
+    long mostEventsAtOneInstant,
     SortedMap<String, String> settings) {
 
   public Scenario {
@@ -56,7 +59,8 @@ public record Scenario(
 
   /** The settings the model's components are built from. */
   public MachineSpec machine() {
-    return new MachineSpec(node, fabric, timing, module, warmupPs, sampling, endRunOnProgramError);
+    return new MachineSpec(node, fabric, timing, module, warmupPs, sampling, endRunOnProgramError,
+        mostEventsAtOneInstant);
   }
 
   /**
@@ -117,19 +121,19 @@ public record Scenario(
    */
   public Scenario withoutSettings() {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, new TreeMap<>());
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, mostEventsAtOneInstant, new TreeMap<>());
   }
 
   /** This scenario with other reference engine settings (tests, the bench). */
   public Scenario with(ReferenceSpec reference) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, mostEventsAtOneInstant, settings);
   }
 
   /** This scenario with another engine, or actor settings (tests, the bench). */
   public Scenario with(String engine, ActorSpec actors) {
     return new Scenario(source, seed, engine, durationPs, topology, node, fabric, timing, module,
-        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, settings);
+        rings, processes, actors, reference, warmupPs, sampling, endRunOnProgramError, mostEventsAtOneInstant, settings);
   }
 
   /** The schedule of {@code workload.schedule}, or null when the scenario has none. */

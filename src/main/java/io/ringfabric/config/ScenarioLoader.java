@@ -12,11 +12,15 @@ import com.typesafe.config.ConfigValue;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
+import io.ringfabric.topology.TextFile;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a scenario: a HOCON file under the {@code ringfabric} root, then {@code --set} overrides,
@@ -31,6 +35,16 @@ public final class ScenarioLoader {
   public static final String DEFAULTS_SOURCE = "(defaults)";
   /** Other top-level blocks a scenario file may hold: Pekko's own settings, for cluster runs. */
   public static final Set<String> OTHER_ROOTS = Set.of("pekko");
+
+  /** What a scenario nested too deeply for the reader's stack is told. */
+  static final String TOO_DEEP = "blocks or lists nested too deeply to read (thousands of levels); a scenario needs"
+      + " a few";
+  private static final Pattern EACH_EXTENSION = Pattern.compile("^(.+?)\\.conf: .*\\.json: .*\\.properties: ");
+  private static final Pattern NOT_FOUND =
+      Pattern.compile("(?:resource not found on classpath|include was not found): '?([^']+?)'?$");
+  private static final Pattern SUBSTITUTION = Pattern.compile("substitution to a value: \\$\\{\\??([^}]+)\\}");
+  /** Characters of a {@code --set} a message repeats. */
+  private static final int SHOWN_SET = 100;
 
   private ScenarioLoader() {}
 
@@ -65,6 +79,8 @@ public final class ScenarioLoader {
       user = ConfigFactory.parseString(hocon, parseOptions().setOriginDescription(sourceName));
     } catch (com.typesafe.config.ConfigException e) {
       addTypesafeProblem(e, problems, "syntax error: ");
+    } catch (StackOverflowError e) {
+      problems.add(ConfigOriginFactory.newSimple(sourceName), "", TOO_DEEP);
     }
     return finish(sourceName, user, overrides, problems);
   }
@@ -82,23 +98,63 @@ public final class ScenarioLoader {
     String unreadable = Files.isDirectory(file) ? "it is a directory"
         : !Files.exists(file) ? "no such file"
         : !Files.isReadable(file) ? "permission denied"
-        : null;
+        : TextFile.refusal(file);
     if (unreadable != null) {
       problems.add(where, "", "cannot read the scenario: " + unreadable);
       return null;
     }
+    // A bare file name has no directory for its relative includes to be found in: "." is its own.
+    File parsed = file.getParent() == null ? Path.of(".").resolve(file).toFile() : file.toFile();
     try {
-      return ConfigFactory.parseFile(file.toFile(), parseOptions());
+      return ConfigFactory.parseFile(parsed, parseOptions());
     } catch (com.typesafe.config.ConfigException.IO e) {
-      problems.add(where, "", "cannot read the scenario: " + stripOrigin(e));
+      // the scenario itself was found readable above: what failed is one it includes
+      problems.add(where, "", includeFailure(withoutClassNames(stripOrigin(e))));
     } catch (com.typesafe.config.ConfigException e) {
       addTypesafeProblem(e, problems, "syntax error: ");
+    } catch (StackOverflowError e) {
+      problems.add(where, "", TOO_DEEP);
     }
     return null;
   }
 
+  /**
+   * Which include failed and why, from Typesafe Config's words: an include without an extension
+   * is tried as NAME.conf, NAME.json and NAME.properties, each failure listed; one with an
+   * extension that is not beside the including file is looked for on the class path too.
+   */
+  static String includeFailure(String message) {
+    Matcher each = EACH_EXTENSION.matcher(message);
+    if (each.find()) {
+      String name = each.group(1);
+      return "include of '" + name + "' failed: none of " + name + ".conf, " + name + ".json or " + name
+          + ".properties can be read (includes are found beside the file that includes them)";
+    }
+    Matcher one = NOT_FOUND.matcher(message);
+    if (one.find()) {
+      return "include of '" + one.group(1) + "' failed: no such file (includes are found beside the file that"
+          + " includes them)";
+    }
+    return "an include failed: " + message;
+  }
+
+  /** An I/O failure's text as Typesafe Config words it, without the Java class names it puts in. */
+  static String withoutClassNames(String message) {
+    return message.replaceAll("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z]\\w*(?:Exception|Error): ", "");
+  }
+
   /** Merges, resolves and validates; the common end of every way in. */
   private static Scenario finish(String source, Config user, List<String> overrides,
+      Problems problems) {
+    try {
+      return merged(source, user, overrides, problems);
+    } catch (StackOverflowError e) { // a value read whole, but too deep to merge or check
+      problems.add(ConfigOriginFactory.newSimple(source), "", TOO_DEEP);
+      throw new ConfigException(problems.lines());
+    }
+  }
+
+  private static Scenario merged(String source, Config user, List<String> overrides,
       Problems problems) {
     Config sets = parseOverrides(overrides, problems);
     if (user == null) {
@@ -110,7 +166,11 @@ public final class ScenarioLoader {
     try {
       merged = sets.withFallback(user).withFallback(ConfigFactory.defaultReference()).resolve();
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "");
+      // ${fabric.mtu} is looked up from the top, where only ringfabric.fabric.mtu is
+      Matcher named = SUBSTITUTION.matcher(String.valueOf(e.getMessage()));
+      String whole = named.find() ? ROOT + "." + named.group(1) : null;
+      addTypesafeProblem(e, problems, "", whole != null && reference(whole)
+          ? " (a substitution names the whole path: ${" + whole + "})" : "");
       throw new ConfigException(problems.lines());
     }
     ConfigValue root = merged.root().get(ROOT);
@@ -139,7 +199,7 @@ public final class ScenarioLoader {
   }
 
   private static Config parseOverride(String set, Problems problems) {
-    String name = Problems.OVERRIDE_PREFIX + set;
+    String name = Problems.OVERRIDE_PREFIX + shown(set);
     ConfigOrigin origin = ConfigOriginFactory.newSimple(name);
     int eq = set.indexOf('=');
     if (eq <= 0) {
@@ -158,20 +218,63 @@ public final class ScenarioLoader {
       parts.add(0, ROOT);
     }
     String path = ConfigUtil.joinPath(parts);
+    Config one;
     try {
       // Parsed as a document, not built with withValue, so that ${...} in the value resolves.
-      return ConfigFactory.parseString(path + " = " + set.substring(eq + 1),
+      one = ConfigFactory.parseString(path + " = " + set.substring(eq + 1),
           ConfigParseOptions.defaults().setOriginDescription(name));
     } catch (com.typesafe.config.ConfigException e) {
       problems.add(origin, path, "cannot parse the value: " + stripOrigin(e));
       return null;
+    } catch (StackOverflowError e) {
+      problems.add(origin, path, TOO_DEEP);
+      return null;
+    }
+    if (!onlyKey(one.root(), parts)) {
+      // "a=1\nb=2" or "a=1, b=2" would set b at the top level, where nothing reads it
+      problems.add(origin, path, "the value holds more than one setting: one --set is one key=value;"
+          + " give each its own --set");
+      return null;
+    }
+    return one;
+  }
+
+  /** Whether {@code root} holds the one path {@code parts} and nothing beside it on the way. */
+  private static boolean onlyKey(ConfigObject root, List<String> parts) {
+    ConfigValue v = root;
+    for (String part : parts) {
+      if (!(v instanceof ConfigObject o) || o.size() != 1 || !o.containsKey(part)) {
+        return false;
+      }
+      v = o.get(part);
+    }
+    return true;
+  }
+
+  /** A {@code --set} as one short line of a message: line breaks shown as \n, a long value cut. */
+  private static String shown(String set) {
+    String line = set.replace("\r", "\\r").replace("\n", "\\n").replace("\t", "\\t");
+    return line.length() <= SHOWN_SET ? line : line.substring(0, SHOWN_SET) + "... (" + set.length() + " characters)";
+  }
+
+  /** Whether reference.conf has a setting at {@code path}. */
+  private static boolean reference(String path) {
+    try {
+      return ConfigFactory.defaultReference().hasPath(path);
+    } catch (com.typesafe.config.ConfigException e) {
+      return false; // not a path at all
     }
   }
 
   /** A Typesafe exception as a problem at its own origin, without Typesafe's origin prefix. */
   private static void addTypesafeProblem(com.typesafe.config.ConfigException e, Problems problems,
       String prefix) {
-    problems.add(e.origin(), "", prefix + stripOrigin(e));
+    addTypesafeProblem(e, problems, prefix, "");
+  }
+
+  private static void addTypesafeProblem(com.typesafe.config.ConfigException e, Problems problems,
+      String prefix, String suffix) {
+    problems.add(e.origin(), "", prefix + stripOrigin(e) + suffix);
   }
 
   private static String stripOrigin(com.typesafe.config.ConfigException e) {

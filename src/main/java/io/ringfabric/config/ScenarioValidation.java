@@ -55,11 +55,7 @@ final class ScenarioValidation {
   Scenario scenario(String source) {
     long seed = root.longValue("seed", Long.MIN_VALUE, Long.MAX_VALUE);
     String engine = root.oneOf("engine", "reference", "actors");
-    long duration = root.durationPs("duration", 1, Long.MAX_VALUE);
-    if (duration > SimTime.CLOCK_END) {
-      root.problem("duration", String.format(java.util.Locale.ROOT, "is beyond the model's clock of about %.1f days",
-          SimTime.CLOCK_END / 86_400e12));
-    }
+    long duration = root.durationPs("duration", 1, SimTime.CLOCK_END);
     int mark = problems.count();
     TopologySpec topology = topology(root.child("topology"));
     // An invalid topology has no node count; checks that need one are then skipped.
@@ -99,7 +95,8 @@ final class ScenarioValidation {
     Sampling sampling = sampling(stats, duration).keeping((int) stats.longValue("series-most", 0, 1_000_000));
     return new Scenario(source, seed, engine, duration, topology, node, fabric, timing, module,
         rings, processes, actors, reference, warmup, sampling,
-        root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"), settings());
+        root.oneOf("on-program-error", "carry-on", "end-run").equals("end-run"),
+        root.longValue("most-events-at-one-instant", 1, Long.MAX_VALUE), settings());
   }
 
   /** The most samples an explicit {@code stats.sample-interval} may give a run of the scenario's duration. */
@@ -222,13 +219,18 @@ final class ScenarioValidation {
   private TopologySpec file(ConfigReader t) {
     String name = t.has("file") ? t.stringValue("file") : "";
     if (name.isBlank()) {
-      t.problem("file", "topology.kind = file needs topology.file, the file of switches and links");
+      // blamed on the scenario's kind = file: the empty default is reference.conf's, not the user's
+      t.problem("kind", "kind = file needs topology.file, the file of switches and links (e.g. file ="
+          + " \"fabric.topo\", relative to the scenario)");
       return new TopologySpec("ring", List.of(1));
     }
     Path path = Path.of(name);
     ConfigOrigin origin = t.origin("file");
     if (!path.isAbsolute() && origin != null && origin.filename() != null) {
       Path dir = Path.of(origin.filename()).toAbsolutePath().getParent();
+      if (dir != null && dir.endsWith(".")) { // a bare file name is read as ./NAME (ScenarioLoader)
+        dir = dir.getParent();
+      }
       path = dir == null ? path : dir.resolve(path);
     }
     try {

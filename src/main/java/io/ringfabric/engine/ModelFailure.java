@@ -3,6 +3,7 @@ package io.ringfabric.engine;
 import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.FabricDeadlock;
+import io.ringfabric.model.TimeStandsStill;
 
 /**
  * A model component threw while handling an event: the run is aborted, and the message names the
@@ -16,7 +17,8 @@ public final class ModelFailure extends RuntimeException {
   }
 
   public ModelFailure(Component component, Event event, Throwable cause) {
-    super(cause instanceof FabricDeadlock ? cause.getMessage() // not a fault of the model: the machine's own state
+    super(cause instanceof FabricDeadlock || cause instanceof TimeStandsStill
+        ? cause.getMessage() // not a fault of the model: the machine's own state, or a program's
         : component.name() + " failed at " + event.time() + " ps handling " + event.kind()
             + " (from component " + event.source() + ", sequence " + event.sequence() + "): " + cause,
         cause);

@@ -19,6 +19,7 @@ import io.ringfabric.model.SimTime;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -139,13 +140,29 @@ public final class ConfigReader {
     try {
       ps = SimTime.parseWithUnit(String.valueOf(v.unwrapped()));
     } catch (SimTime.BadTime e) {
-      // The clock's own limits are, for a key with bounds, just outside them.
-      problem(key, e.outsideClock()
-          ? outOfRange(show(v), SimTime.compact(minPs), SimTime.compact(maxPs), minPs, maxPs)
+      boolean past = e.outsideClock() && !e.text().strip().startsWith("-");
+      // The clock's own limits are, for a key with bounds, just outside them; for a key bounded by
+      // the clock alone, past it is past the clock, not below the lower bound.
+      problem(key, past && (maxPs == Long.MAX_VALUE || maxPs == SimTime.CLOCK_END) ? pastTheClock(maxPs, show(v))
+          : e.outsideClock() ? outOfRange(show(v), SimTime.compact(minPs), SimTime.compact(maxPs), minPs, maxPs)
           : e.reason() + ", not " + show(v));
       return minPs;
     }
+    if (maxPs == SimTime.CLOCK_END && ps > maxPs) {
+      problem(key, pastTheClock(maxPs, show(v)));
+      return minPs;
+    }
     return inRange(key, ps, minPs, maxPs, SimTime.compact(minPs), SimTime.compact(maxPs), show(v));
+  }
+
+  /**
+   * A time past the model's clock: {@code clockPs} is the largest {@code long} of picoseconds, or
+   * {@link SimTime#CLOCK_END}, the last moment an event may be due.
+   */
+  private static String pastTheClock(long clockPs, String shown) {
+    double days = clockPs / 86_400e12;
+    return "is beyond the model's clock of about " + (clockPs == SimTime.CLOCK_END
+        ? String.format(Locale.ROOT, "%.1f", days) : String.valueOf((long) days)) + " days, not " + shown;
   }
 
   /** A size in bytes (e.g. {@code 4KiB} or {@code 64}), within bounds. */
@@ -163,6 +180,10 @@ public final class ConfigReader {
       } catch (com.typesafe.config.ConfigException e) {
         n = null; // Typesafe's message names an internal path; ours below names the real one
       }
+    }
+    if (n == null && v.valueType() == ConfigValueType.NUMBER && number(v) != null && number(v) > max) {
+      problem(key, "is too large: at most " + byteCount(max) + ", not " + show(v)); // 1e30: a number, past a long
+      return min;
     }
     if (n == null) {
       problem(key, "must be a size in bytes such as 256, 256B, 4KiB or 4kB, not " + show(v));
@@ -183,8 +204,9 @@ public final class ConfigReader {
           + "(bits: bps or b/s, Kbps, Mbps, Gbps, Tbps; bytes: B/s, KB/s, MB/s, GB/s, TB/s), not " + show(v));
       return min;
     }
-    if (bps.bitLength() > 63) {
-      problem(key, outOfRange(show(v), min + " bit/s", max + " bit/s", min, max));
+    if (bps.bitLength() > 63) { // past a long: too large, not below the lower bound
+      problem(key, bps.signum() > 0 ? "is too large: at most " + max + " bit/s, not " + show(v)
+          : outOfRange(show(v), min + " bit/s", max + " bit/s", min, max));
       return min;
     }
     return inRange(key, bps.longValue(), min, max, min + " bit/s", max + " bit/s", show(v));
@@ -458,7 +480,7 @@ public final class ConfigReader {
 
   private static String outOfRange(String shown, String minText, String maxText, long min, long max) {
     String bound;
-    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE) {
+    if (max == Long.MAX_VALUE || max == Integer.MAX_VALUE || max == SimTime.CLOCK_END) {
       bound = min == 1 ? "must be greater than 0" : "must be at least " + minText;
     } else {
       bound = "must be between " + minText + " and " + maxText;

@@ -71,7 +71,9 @@ public final class Problems {
       return origin.resource() + line;
     }
     if (origin.filename() != null) {
-      return origin.filename() + line;
+      // a scenario given by a bare name is read as ./NAME, for its includes to be found beside it
+      String file = origin.filename();
+      return (file.startsWith("./") ? file.substring(2) : file) + line;
     }
     String description = origin.withLineNumber(-1).description();
     if (description == null || description.startsWith("merge of")) {

@@ -27,6 +27,8 @@ public abstract class Component implements Serializable {
   private long handled;
   private long delivered;
   private long runEndPs = SimTime.CLOCK_END;
+  private long mostAtOneInstant = Long.MAX_VALUE;
+  private long atThisInstant; // events delivered at now() after the first
   private long digest = 0x52494E4746414252L;
   /** Where this component's measured latencies go; by default nowhere. */
   protected StatsSink stats = StatsSink.NONE;
@@ -80,6 +82,14 @@ public abstract class Component implements Serializable {
     return runEndPs;
   }
 
+  /**
+   * The run ends, naming this component, when it is delivered more than {@code events} events at
+   * one instant: a loop that takes no simulated time would otherwise never end.
+   */
+  public final void endLoopsAfter(long events) {
+    this.mostAtOneInstant = events;
+  }
+
   /** Posts the component's first events, at time 0. */
   public final void start() {
     now = 0;
@@ -89,6 +99,16 @@ public abstract class Component implements Serializable {
   /** Handles one event; the engine guarantees key order per component. */
   public final void deliver(Event event) {
     delivered++;
+    // cheap: time moves on at almost every event; only a stuck instant counts up
+    if (event.time() != now) {
+      atThisInstant = 0;
+    } else if (++atThisInstant >= mostAtOneInstant) {
+      String why = looping(event);
+      throw new TimeStandsStill(name + " handled more than " + String.format(java.util.Locale.ROOT, "%,d", mostAtOneInstant)
+          + " events at " + SimTime.spaced(now) + " without simulated time moving on: "
+          + (why == null ? "a loop that takes no time" : why) + "; the run ends (most-events-at-one-instant = "
+          + mostAtOneInstant + ")");
+    }
     catchUp(event);
     if (event.kind() == MessageKind.REMINDER) {
       remind(event);
@@ -165,6 +185,11 @@ public abstract class Component implements Serializable {
   }
 
   protected void onStart() {}
+
+  /** What goes round a loop that takes no time, {@code event} being its latest turn; null: not known. */
+  protected String looping(Event event) {
+    return null;
+  }
 
   protected abstract void handle(Event event);
 

@@ -369,7 +369,7 @@ public final class Core extends Component {
       }
     } catch (ProcessStopped stopped) {
       return;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | StackOverflowError e) { // a program's endless recursion is its own failure
       stop(p, UserProcess.State.FAILED, p.name + " stopped: its program threw " + e);
       return;
     }
@@ -427,6 +427,13 @@ public final class Core extends Component {
   @Override
   public boolean endsRun() {
     return endRun;
+  }
+
+  /** A process woken again and again at one instant: its program loops without taking time. */
+  @Override
+  protected String looping(Event event) {
+    return event.message() instanceof Wake w ? "the program of " + processes.get(w.process()).name
+        + " loops without taking time (e.g. sleep(0) in onWake)" : super.looping(event);
   }
 
 

@@ -74,6 +74,7 @@ public final class Machine {
   }
 
   private <T extends Component> T place(T component) {
+    component.endLoopsAfter(spec.mostEventsAtOneInstant());
     components[component.id()] = component;
     return component;
   }

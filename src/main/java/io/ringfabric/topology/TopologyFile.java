@@ -1,6 +1,7 @@
 package io.ringfabric.topology;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,11 +31,16 @@ public final class TopologyFile {
 
   /** The spec of the fabric in {@code file}; throws {@link IllegalArgumentException} with the line and the reason. */
   public static TopologySpec read(Path file) {
+    String refused = TextFile.refusal(file);
+    if (refused != null) {
+      throw new IllegalArgumentException(file + ": cannot read it: " + refused);
+    }
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
       String why = Files.isDirectory(file) ? "it is a directory" : !Files.exists(file) ? "no such file"
+          : e instanceof CharacterCodingException ? "it is not text in UTF-8"
           : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       throw new IllegalArgumentException(file + ": cannot read it: " + why);
     }
@@ -46,6 +52,7 @@ public final class TopologyFile {
     int nodes = 0; // 0 until read: a count read is at least 1
     int switches = 0; // likewise, and at least the node count
     int root = -1;
+    String rootAt = null;
     List<Integer> links = new ArrayList<>();
     int highest = -1;
     String[] lines = text.split("\r?\n", -1);
@@ -68,11 +75,11 @@ public final class TopologyFile {
           nodes = number(w, 2, 1, Topologies.MAX_NODES, at, "a node count");
           break;
         case "switches":
-          switches = number(w, 2, nodes, MAX_SWITCHES, at, "a switch count, at least the node count");
+          switches = number(w, 2, nodes, MAX_SWITCHES, at, "a switch count (at least the node count, " + nodes + ")");
           break;
         case "root":
           root = number(w, 2, 0, MAX_SWITCHES - 1, at, "a switch id");
-          highest = Math.max(highest, root);
+          rootAt = at;
           break;
         case "link":
           if (w.length != 3) {
@@ -99,8 +106,14 @@ public final class TopologyFile {
       throw new IllegalArgumentException(where + ": switch " + highest + " is used but 'switches " + count
           + "' numbers them 0.." + (count - 1));
     }
+    if (root >= count) { // a root no link reaches would make a switch of its own, cut off from the rest
+      throw new IllegalArgumentException(rootAt + "root " + root + " is not one of the switches, 0.." + (count - 1)
+          + (switches != 0 ? " ('switches " + switches + "')" : " (the nodes' and those the links name)"));
+    }
     if (count > MAX_SWITCHES) {
-      throw new IllegalArgumentException(where + ": " + count + " switches, more than " + MAX_SWITCHES);
+      throw new IllegalArgumentException(where + ": " + count + " switches" + (count == nodes ? " (one for each"
+          + " node)" : "") + ", more than the " + MAX_SWITCHES + " a file may give (the routing tables hold a port"
+          + " for each switch and destination)");
     }
     TopologySpec spec = new TopologySpec(Topologies.FILE, List.of(nodes, count, root), links, where);
     FileTopology.checkConnected(spec);
@@ -131,7 +144,10 @@ public final class TopologyFile {
     try {
       return Integer.parseInt(s);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(at + "'" + s + "' is not a whole number");
+      // a number too long for an int is out of every range: say so, not that it is no number
+      throw new IllegalArgumentException(at + "'" + s + "' is " + (s.matches("[+-]?[0-9]+")
+          ? "out of range (at most " + MAX_SWITCHES + " switches, " + Topologies.MAX_NODES + " nodes)"
+          : "not a whole number"));
     }
   }
 }

@@ -20,7 +20,9 @@ public record PingPongSpec(int ring, int size, long ops, long emptyBackoffPs) im
     long backoff = r.durationPs("empty-backoff", 0, Long.MAX_VALUE);
     var group = r.nodeSet("nodes", nodes);
     int[] listed = group.listed();
-    if (listed == null || listed.length != 2) {
+    if (listed != null && listed.length == 1) { // [3] or [3, 3]: one node cannot play against itself
+      r.problem("nodes", "ping-pong needs two different nodes, e.g. nodes = [0, 5], not node " + listed[0] + " alone");
+    } else if (listed == null || listed.length != 2) {
       r.problem("nodes", "ping-pong needs exactly two nodes, e.g. nodes = [0, 5]");
     }
     if (r.has("count") && r.config().getValue("count").unwrapped() instanceof Number n

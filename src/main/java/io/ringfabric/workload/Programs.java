@@ -67,9 +67,17 @@ public final class Programs {
     Class<?> type;
     try {
       type = Class.forName(className, true, Thread.currentThread().getContextClassLoader());
-    } catch (ClassNotFoundException | LinkageError e) {
+    } catch (ClassNotFoundException e) {
       reader.problem("program", "no class " + className + " on the class path (built-in programs: "
           + String.join(", ", names()) + "; a program of your own is a class name)");
+      return null;
+    } catch (ExceptionInInitializerError e) {
+      reader.problem("program", className + " cannot be loaded: its static initializer threw " + e.getCause());
+      return null;
+    } catch (LinkageError e) {
+      // found, but unusable: a class it needs is missing, it was built for a newer Java, or its
+      // static initializer failed when it was loaded before ("Could not initialize class ...")
+      reader.problem("program", className + " cannot be loaded: " + e);
       return null;
     }
     if (!Program.class.isAssignableFrom(type)) {

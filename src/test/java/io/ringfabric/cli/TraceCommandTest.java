@@ -89,7 +89,9 @@ class TraceCommandTest {
   void anUnknownOpIsBadInput() throws IOException {
     Path f = story();
     assertBad(run("trace", f.toString(), "op", "1.2.3"), "no record of operation 1.2.3 in " + f);
-    assertBad(run("trace", f.toString(), "op", "put-17"), "no record of operation put-17", "node.context.sequence");
+    assertBad(run("trace", f.toString(), "op", "put-17"), "operation id 'put-17' is malformed", "node.context.sequence");
+    assertBad(run("trace", f.toString(), "op", "-1.0.1"), "operation id '-1.0.1' is malformed", "e.g. 3.1.17");
+    assertBad(run("trace", f.toString(), "filter", "--op", "1.x.2"), "--op: operation id '1.x.2' is malformed");
   }
 
   @Test

@@ -229,8 +229,15 @@ class ScenarioLoaderTest {
 
   @Test
   void aDurationBeyondTheModelsClockIsRefused() {
-    assertEquals(List.of("--set duration=30d: ringfabric.duration: is beyond the model's clock of about 26.7 days"),
-        problems(GOOD, "duration=30d"));
+    assertEquals(List.of("--set duration=30d: ringfabric.duration: is beyond the model's clock of about 26.7 days,"
+        + " not '30d'"), problems(GOOD, "duration=30d"));
+    // past the picoseconds a long holds: the same limit, not "must be greater than 0"
+    assertEquals(List.of("--set duration=200d: ringfabric.duration: is beyond the model's clock of about 26.7 days,"
+        + " not '200d'"), problems(GOOD, "duration=200d"));
+    assertEquals(List.of("--set module.timeout=200d: ringfabric.module.timeout: is beyond the model's clock of about"
+        + " 106 days, not '200d'"), problems(GOOD, "module.timeout=200d"));
+    assertEquals(List.of("--set duration=-5ns: ringfabric.duration: must be greater than 0, not '-5ns'"),
+        problems(GOOD, "duration=-5ns"));
     assertEquals(26 * 86_400_000_000_000_000L, parse(GOOD, "duration=26d").durationPs());
   }
 
@@ -739,6 +746,14 @@ class ScenarioLoaderTest {
   void unresolvedSubstitutionIsAProblem() {
     assertEquals(List.of("test.conf:1: Could not resolve substitution to a value: ${nowhere}"),
         problems("ringfabric.fabric.mtu = ${nowhere}"));
+    assertEquals(List.of("test.conf:1: Could not resolve substitution to a value: ${fabric.mtu} (a substitution"
+        + " names the whole path: ${ringfabric.fabric.mtu})"), problems("ringfabric.fabric.packet-header = ${fabric.mtu}"));
+  }
+
+  @Test
+  void aSizeTooLargeForALongIsTooLargeNotNoSize() {
+    assertEquals(List.of("--set rings=[{id=0, capacity=1e30}]: ringfabric.rings[0].capacity: is too large: at most"
+        + " 2147483647 bytes, not 1.0E30"), problems(GOOD, "rings=[{id=0, capacity=1e30}]"));
   }
 
   /** Odd shapes must end in a ConfigException or a scenario, never in another exception. */

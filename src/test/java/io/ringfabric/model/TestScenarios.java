@@ -280,6 +280,6 @@ public final class TestScenarios {
         new TimingSpec(mmio, memoryLatency, memoryBandwidth, moduleLatency, contextMap, pollInterval),
         new ModuleSpec(timeout, retries, holdWhenFull, holdLimit, directLocalPath,
             confirmations >= 0 ? confirmations : faults.isEmpty() ? 0 : ModuleSpec.AUTO_CONFIRMATIONS), rings, groups, Scenario.ActorSpec.defaults(), new Scenario.ReferenceSpec(runAhead), warmup, sampling, endRunOnError,
-        new TreeMap<>());
+        MachineSpec.MOST_EVENTS_AT_ONE_INSTANT, new TreeMap<>());
   }
 }

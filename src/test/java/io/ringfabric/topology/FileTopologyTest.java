@@ -153,8 +153,13 @@ class FileTopologyTest {
     assertEquals(missing + ": cannot read it: no such file",
         assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(missing)).getMessage());
     Path binary = Files.write(dir.resolve("binary.topo"), new byte[] {(byte) 0xFF, '\n'});
-    assertEquals(binary + ": cannot read it: Input length = 1",
+    assertEquals(binary + ": cannot read it: it is not text in UTF-8",
         assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(binary)).getMessage());
+    Path nul = Files.write(dir.resolve("nul.topo"), new byte[] {'n', 'o', 0, '\n'});
+    assertEquals(nul + ": cannot read it: it is not text: byte 2 is NUL",
+        assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(nul)).getMessage());
+    assertEquals("/dev/zero: cannot read it: it is not a regular file (a device, a pipe or a socket); give a text file",
+        assertThrows(IllegalArgumentException.class, () -> TopologyFile.read(Path.of("/dev/zero"))).getMessage());
   }
 
   /** The switches a packet passes from node {@code s} to node {@code d}, following the topology's route. */
@@ -256,10 +261,14 @@ class FileTopologyTest {
       "nodes 2\\nswitches 3\\nlink 0 1\\nlink 1 3|test.topo: switch 3 is used but 'switches 3' numbers them 0..2",
       "nodes 2\\nlink 0 4096|test.topo:2: switch 4096 is out of range 0..4095",
       "nodes 2\\nlink -1 1|test.topo:2: switch -1 is out of range 0..4095",
-      "nodes 2\\nswitches 1|test.topo:2: switches 1 is out of range: a switch count, at least the node count from 2 to 4096",
+      "nodes 2\\nswitches 1|test.topo:2: switches 1 is out of range: a switch count (at least the node count, 2) from 2 to 4096",
+      "nodes 2\\nswitches 5000|test.topo:2: switches 5000 is out of range: a switch count (at least the node count, 2) from 2 to 4096",
+      "nodes 2\\nlink 0 1\\nroot 9|test.topo:3: root 9 is not one of the switches, 0..1 (the nodes' and those the links name)",
+      "nodes 2\\nswitches 2\\nlink 0 1\\nroot 2|test.topo:4: root 2 is not one of the switches, 0..1 ('switches 2')",
+      "nodes 2\\nlink 0 99999999999|test.topo:2: '99999999999' is out of range (at most 4096 switches, 65536 nodes)",
       "nodes 65537|test.topo:1: nodes 65537 is out of range: a node count from 1 to 65536",
-      "nodes 65536|test.topo: 65536 switches, more than 4096",
-      "nodes 4097|test.topo: 4097 switches, more than 4096"})
+      "nodes 65536|test.topo: 65536 switches (one for each node), more than the 4096 a file may give (the routing tables hold a port for each switch and destination)",
+      "nodes 4097|test.topo: 4097 switches (one for each node), more than the 4096 a file may give (the routing tables hold a port for each switch and destination)"})
   void aBadFileIsRefusedWithItsLineAndTheReason(String text, String message) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> TopologyFile.parse(text.replace("\\n", "\n"), "test.topo"));
