@@ -103,11 +103,7 @@ public abstract class Component implements Serializable {
     if (event.time() != now) {
       atThisInstant = 0;
     } else if (++atThisInstant >= mostAtOneInstant) {
-      String why = looping(event);
-      throw new TimeStandsStill(name + " handled more than " + String.format(java.util.Locale.ROOT, "%,d", mostAtOneInstant)
-          + " events at " + SimTime.spaced(now) + " without simulated time moving on: "
-          + (why == null ? "a loop that takes no time" : why) + "; the run ends (most-events-at-one-instant = "
-          + mostAtOneInstant + ")");
+      throw stuck(event);
     }
     catchUp(event);
     if (event.kind() == MessageKind.REMINDER) {
@@ -116,6 +112,15 @@ public abstract class Component implements Serializable {
     }
     count(event.time(), event.source(), event.sequence(), event.kind());
     handle(event);
+  }
+
+  /** Out of {@link #deliver}, which every event runs, so that it stays small enough to inline. */
+  private TimeStandsStill stuck(Event event) {
+    String why = looping(event);
+    return new TimeStandsStill(name + " handled more than " + String.format(java.util.Locale.ROOT, "%,d", mostAtOneInstant)
+        + " events at " + SimTime.spaced(now) + " without simulated time moving on: "
+        + (why == null ? "a loop that takes no time" : why) + "; the run ends (most-events-at-one-instant = "
+        + mostAtOneInstant + ")");
   }
 
   private void count(long time, int source, long sequence, MessageKind kind) {
