@@ -218,21 +218,35 @@ public final class LogGpFit {
   }
 
   /**
-   * {@code LogGpFit SCENARIO [SCHEDULE...]}: prints the fit on the scenario's machine, then for each
-   * schedule (a GOAL file, or PATTERN:RANKS:SIZE such as broadcast:16:8) ringfabric's time, LogGp's
-   * with the fitted parameters, and how far apart they are.
+   * {@code LogGpFit SCENARIO [KEY=VALUE...] [SCHEDULE...]}: prints the fit on the scenario's machine
+   * (with the overrides, as {@code --set} takes them), then for each schedule (a GOAL file, or
+   * PATTERN:RANKS:SIZE such as broadcast:16:8) ringfabric's time, LogGp's with the fitted
+   * parameters, and how far apart they are.
    */
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
-      System.err.println("usage: LogGpFit SCENARIO [GOAL-FILE | PATTERN:RANKS:SIZE]...");
+      System.err.println("usage: LogGpFit SCENARIO [KEY=VALUE...] [GOAL-FILE | PATTERN:RANKS:SIZE]...");
       System.exit(2);
     }
     Path conf = Path.of(args[0]);
-    LogGpFit fit = new LogGpFit(extra -> ScenarioLoader.load(conf, extra));
+    List<String> overrides = new ArrayList<>();
+    List<String> schedules = new ArrayList<>();
+    for (int i = 1; i < args.length; i++) {
+      (args[i].contains("=") ? overrides : schedules).add(args[i]);
+    }
+    LogGpFit fit = new LogGpFit(extra -> {
+      List<String> all = new ArrayList<>(overrides);
+      all.addAll(extra);
+      return ScenarioLoader.load(conf, all);
+    });
     Fit f = fit.fit();
     System.out.println("fit on " + conf + ": " + f);
-    for (int i = 1; i < args.length; i++) {
-      Schedule s = named(args[i]);
+    LogGp.Params p = f.params();
+    System.out.println("LogGOPSim, in ps (its results / 1000 are ns): -L " + p.latencyPs() + " -o " + p.overheadPs()
+        + " -g " + p.gapPs() + " -G " + p.gapPerBytePs() + " -S " + p.eagerLimit() + "  (with O: -O "
+        + f.logGops().overheadPerBytePs() + ")");
+    for (String name : schedules) {
+      Schedule s = named(name);
       double rf = fit.timeNs(s);
       double lg = LogGp.completionNs(s, f.params());
       double lgo = LogGp.completionNs(s, f.logGops());
