@@ -248,12 +248,20 @@ public final class LogGp {
       }
     }
 
+    /** Queues e again for when its CPU and this NIC are both free, if either is busy now. */
+    private boolean requeuedUntilFree(Event e, long[][] nic) {
+      long free = Math.max(nextCpu[e.host][e.cpu], nic[e.host][e.nic]);
+      if (free <= e.time) {
+        return false;
+      }
+      e.time = free;
+      queue.add(e);
+      return true;
+    }
+
     private void send(Event e) {
       int h = e.host;
-      long free = Math.max(nextCpu[h][e.cpu], nextSendNic[h][e.nic]);
-      if (free > e.time) {
-        e.time = free;
-        queue.add(e);
+      if (requeuedUntilFree(e, nextSendNic)) {
         return;
       }
       markStarted(h, e.op);
@@ -292,10 +300,7 @@ public final class LogGp {
 
     private void message(Event e) {
       int h = e.host;
-      long free = Math.max(nextCpu[h][e.cpu], nextRecvNic[h][e.nic]);
-      if (free > e.time) {
-        e.time = free;
-        queue.add(e);
+      if (requeuedUntilFree(e, nextRecvNic)) {
         return;
       }
       long bytes = e.size - 1; // -1 for a 0-byte message, as LogGOPSim's unsigned arithmetic has it
