@@ -145,8 +145,11 @@ final class PartCodec {
       throw new BadCheckpoint("part " + part + (refused != null ? " holds " + refused
           : " does not match this build's classes: it is damaged, or was saved by a changed build of this version"), e);
     } catch (ClassNotFoundException e) {
-      throw new BadCheckpoint("part " + part + " holds a class this build does not have (" + e.getMessage()
-          + "): it was written by another build of ringfabric", e);
+      String name = String.valueOf(e.getMessage());
+      throw new BadCheckpoint(name.startsWith("io.ringfabric.")
+          ? "part " + part + " holds a class this build does not have (" + name + "): it was written by another"
+              + " build of ringfabric"
+          : "part " + part + " is damaged: it names a class that no build of ringfabric reads", e);
     } catch (BadCheckpoint e) {
       throw e;
     } catch (IOException | RuntimeException e) {
@@ -165,6 +168,11 @@ final class PartCodec {
     }
     TreeMap<String, String> kept = CheckpointFile.kept(built.scenario().settings());
     if (stamp.kept() != null) {
+      if (!CheckpointFile.digest(stamp.kept()).equals(stamp.digest())) {
+        // an edited file leaves part 0 whole, its settings and their digest agreeing: this is damage
+        throw new BadCheckpoint("part " + part + " is damaged: the settings it holds do not match the digest"
+            + " saved with them");
+      }
       List<String> differences = new ArrayList<>();
       TreeSet<String> keys = new TreeSet<>(kept.keySet());
       keys.addAll(stamp.kept().keySet());
@@ -183,8 +191,8 @@ final class PartCodec {
       }
     }
     if (!CheckpointFile.digest(kept).equals(stamp.digest())) {
-      throw new BadCheckpoint("its settings and its parts disagree: part " + part
-          + " was saved under other settings than it holds (its settings were changed after it was saved)");
+      throw new BadCheckpoint("part " + part + " was saved under other settings than the checkpoint holds (its"
+          + " settings were changed after it was saved, or the part is damaged or from another checkpoint)");
     }
   }
 
