@@ -12,6 +12,8 @@ import com.typesafe.config.ConfigValue;
 import io.ringfabric.hocon.ConfigException;
 import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +66,7 @@ public final class ScenarioLoader {
     try {
       user = ConfigFactory.parseString(hocon, parseOptions().setOriginDescription(sourceName));
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "syntax error: ");
+      addSyntaxProblem(e, hocon, problems);
     }
     return finish(sourceName, user, overrides, problems);
   }
@@ -92,9 +94,34 @@ public final class ScenarioLoader {
     } catch (com.typesafe.config.ConfigException.IO e) {
       problems.add(where, "", "cannot read the scenario: " + stripOrigin(e));
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "syntax error: ");
+      addSyntaxProblem(e, textOf(file), problems);
     }
     return null;
+  }
+
+  /**
+   * The file's text, to say what a syntax error left open; null when it cannot be read as text or
+   * is no scenario's size (a device, a huge file).
+   */
+  private static String textOf(Path file) {
+    try {
+      return Files.isRegularFile(file) && Files.size(file) <= (16 << 20) ? Files.readString(file) : null;
+    } catch (IOException | UncheckedIOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A syntax error as a problem. One that comes of a block or list left open says which, at the
+   * line that opened it: Typesafe's "expecting a close parentheses ')' here, not: end of file" does not.
+   */
+  private static void addSyntaxProblem(com.typesafe.config.ConfigException e, String text, Problems problems) {
+    UnclosedBlock.Found open = text == null || e.origin() == null ? null : UnclosedBlock.find(text);
+    if (open != null && e.origin().lineNumber() >= open.shows()) { // else an earlier error is another
+      problems.add(e.origin().withLineNumber(open.line()), "", "syntax error: " + open.message());
+    } else {
+      addTypesafeProblem(e, problems, "syntax error: ");
+    }
   }
 
   /** Merges, resolves and validates; the common end of every way in. */
