@@ -87,7 +87,8 @@ final class SweepCommand implements Callable<Integer> {
       description = "Engine for every run (overrides ringfabric.engine).")
   RunCommand.Engine engine;
 
-  @Option(names = "--seed", paramLabel = "N", description = "Seed of every run (overrides ringfabric.seed).")
+  @Option(names = "--seed", paramLabel = "N", converter = OverrideArgs.Seed.class,
+      description = "Seed of every run: " + OverrideArgs.Seed.RANGE + " (overrides ringfabric.seed).")
   Long seed;
 
   @Option(

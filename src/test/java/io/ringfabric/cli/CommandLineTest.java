@@ -56,6 +56,19 @@ class CommandLineTest {
   }
 
   @Test
+  void aNegativeSeedIsASeedLikeAnyOtherAndTheHelpSaysSo() {
+    CommandLine.ParseResult parsed = new CommandLine(new Main(Map.of())).parseArgs("run", "--seed", "-3");
+    RunCommand run = parsed.subcommand().commandSpec().commandLine().getCommand();
+    assertEquals(List.of("seed=-3"), run.overrides());
+    assertEquals(0, run("validate", "--seed", "-3").code());
+    assertTrue(run("run", "--help").out().replaceAll("\\s+", " ").contains("negative ones too, each its own run"));
+    Outcome tooBig = run("validate", "--seed", "9223372036854775808");
+    assertEquals(2, tooBig.code());
+    assertTrue(tooBig.err().startsWith("ringfabric: Invalid value for option '--seed': '9223372036854775808' is not"
+        + " a seed: give any whole number from -9223372036854775808 to 9223372036854775807"), tooBig.err());
+  }
+
+  @Test
   void clusterHelpListsEachSubcommandOnce() {
     String help = run("cluster", "--help").out();
     for (String sub : List.of("member", "local")) {
