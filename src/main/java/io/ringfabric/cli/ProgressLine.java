@@ -108,14 +108,14 @@ final class ProgressLine implements AutoCloseable {
 
   /**
    * E.g. {@code 1.25 ms of 10 ms (12%), 1.51 M events/s, 42 s} then {@code tail}; with
-   * operations, {@code 1.25 ms of 10 ms, 24,000 of 48,000 ops (50%), ...}.
+   * operations, {@code 1.25 ms of 10 ms (50%: 24,000 of 48,000 ops), ...}.
    */
   static String line(Sample s, long durationPs, double done, double eventsPerSecond, double wallSeconds,
       String tail) {
     String ops = s.plannedOps() <= 0 ? ""
-        : String.format(Locale.ROOT, ", %,d of %,d ops", s.issuedOps(), s.plannedOps());
-    return String.format(Locale.ROOT, "%s of %s%s (%d%%), %.2f M events/s, %s%s",
-        SimTime.scaled(s.reachedPs() / 1000.0), SimTime.spaced(durationPs), ops, (int) Math.floor(done * 100),
+        : String.format(Locale.ROOT, ": %,d of %,d ops", s.issuedOps(), s.plannedOps());
+    return String.format(Locale.ROOT, "%s of %s (%d%%%s), %.2f M events/s, %s%s",
+        SimTime.scaled(s.reachedPs() / 1000.0), SimTime.spaced(durationPs), (int) Math.floor(done * 100), ops,
         eventsPerSecond / 1e6, wall(wallSeconds), tail);
   }
 

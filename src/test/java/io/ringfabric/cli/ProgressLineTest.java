@@ -34,7 +34,7 @@ class ProgressLineTest {
   @Test
   void withProcessesThatSayHowManyTheLineCountsTheirOperations() {
     ProgressLine.Sample s = at(1_250_000_000L, 0, 24_000, 48_000);
-    assertEquals("1.250000 ms of 10 ms, 24,000 of 48,000 ops (50%), 2.00 M events/s, 9 s",
+    assertEquals("1.250000 ms of 10 ms (50%: 24,000 of 48,000 ops), 2.00 M events/s, 9 s",
         ProgressLine.line(s, 10_000_000_000L, ProgressLine.done(s, 10_000_000_000L), 2e6, 9, ""));
   }
 
@@ -117,9 +117,9 @@ class ProgressLineTest {
     assertEquals(1.0, ProgressLine.done(shown.after(), scenario.durationPs()), "the operations' share, not time's");
     assertEquals(3, shown.lines().size(), String.join("\n", shown.lines()));
     assertTrue(shown.lines().get(0).startsWith("0.000 ns of 10 ms (0%)"), "before the lanes count: " + shown.lines().get(0));
-    assertTrue(shown.lines().get(1).matches("2\\.4\\d+ ms of 10 ms, 48,000 of 48,000 ops \\(100%\\), .*"),
+    assertTrue(shown.lines().get(1).matches("2\\.4\\d+ ms of 10 ms \\(100%: 48,000 of 48,000 ops\\), .*"),
         shown.lines().get(1));
-    assertTrue(shown.lines().get(2).matches("2\\.4\\d+ ms of 10 ms, 48,000 of 48,000 ops \\(100%\\), .*, done"),
+    assertTrue(shown.lines().get(2).matches("2\\.4\\d+ ms of 10 ms \\(100%: 48,000 of 48,000 ops\\), .*, done"),
         shown.lines().get(2));
   }
 
@@ -133,6 +133,6 @@ class ProgressLineTest {
     assertTrue(shown.after().issuedOps() < shown.after().plannedOps() / 100, "its counts are far from done");
     assertEquals(time, ProgressLine.done(shown.after(), scenario.durationPs()), "time's share, not the operations'");
     String last = shown.lines().get(shown.lines().size() - 1);
-    assertTrue(last.matches("\\d+\\.\\d+ us of 100 us, [\\d,]+ of [\\d,]+ ops \\(100%\\), .*, done"), last);
+    assertTrue(last.matches("\\d+\\.\\d+ us of 100 us \\(100%: [\\d,]+ of [\\d,]+ ops\\), .*, done"), last);
   }
 }
