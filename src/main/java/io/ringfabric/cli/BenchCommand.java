@@ -58,7 +58,8 @@ final class BenchCommand implements Callable<Integer> {
       description = "Measured runs; the fastest counts (default: 3). With --booksim: paired rounds.")
   int repeat = 3;
 
-  @Option(names = "--engines", split = ",", paramLabel = "E", description = "Engines (default: reference,actors).")
+  @Option(names = "--engines", split = ",", paramLabel = "E", completionCandidates = Choices.Engines.class,
+      description = "Engines (default: reference,actors).")
   List<String> engines = List.of("reference", "actors");
 
   @Option(names = "--threads", paramLabel = "N",

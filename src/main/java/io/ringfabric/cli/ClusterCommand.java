@@ -1,6 +1,5 @@
 package io.ringfabric.cli;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
@@ -12,9 +11,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs a scenario with its nodes spread over the members of a Pekko Cluster: several JVMs,"
-          + " on one host or many. The results (and trace) are those of the same run in one JVM.",
-      "  member  take part as one member (start one on each host; the first seed leads)",
-      "  local   start a whole cluster of JVMs on this host, run, and stop them"
+          + " on one host or many. The results (and trace) are those of the same run in one JVM."
     },
     subcommands = {ClusterMemberCommand.class, ClusterLocalCommand.class})
 final class ClusterCommand implements Runnable {
@@ -24,6 +21,6 @@ final class ClusterCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: give member or local");
+    throw Main.missingCommand(spec);
   }
 }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine;
 
 /**
@@ -57,7 +58,13 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    throw new ParameterException(spec.commandLine(), "Missing command: give one of run, validate, bench, sweep, trace, cluster");
+    throw missingCommand(spec);
+  }
+
+  /** A command with subcommands given none: the message lists them all, from the command tree. */
+  static ParameterException missingCommand(CommandSpec spec) {
+    return new ParameterException(spec.commandLine(),
+        "Missing command: give one of " + String.join(", ", Mistyped.commandNames(spec)));
   }
 
   public static void main(String[] args) {
@@ -81,6 +88,7 @@ public final class Main implements Runnable {
     boolean debug = "1".equals(env.get(DEBUG_ENV));
     try {
       CommandLine cl = new CommandLine(new Main(env));
+      HelpWrap.apply(cl);
       cl.setOut(o);
       cl.setErr(e);
       cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -95,12 +103,20 @@ public final class Main implements Runnable {
     }
   }
 
-  /** Bad command line: picocli's message, suggestions for a misspelt option, a usage hint. */
+  /**
+   * Bad command line: a mistyped command or option in one line with the nearest real one; else
+   * picocli's message and a usage hint.
+   */
   private static int badArguments(ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
     PrintWriter err = cmd.getErr();
+    String mistyped = ex instanceof UnmatchedArgumentException u ? Mistyped.message(u) : null;
+    if (mistyped != null) {
+      err.println(mistyped);
+      err.flush();
+      return BAD_INPUT;
+    }
     err.println("ringfabric: " + ex.getMessage());
-    CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
     err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
     err.flush();
     return BAD_INPUT;

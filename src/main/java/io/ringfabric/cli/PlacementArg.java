@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 /** {@code --placement}: how a cluster run's lead places nodes on members. */
 final class PlacementArg {
   @Option(names = "--placement", paramLabel = "blocks|round-robin", defaultValue = "blocks",
+      completionCandidates = Choices.Placements.class,
       description = "How the lead places nodes on members: contiguous blocks of node ids, or dealt"
           + " out in turn. Default: ${DEFAULT-VALUE}")
   String placement;

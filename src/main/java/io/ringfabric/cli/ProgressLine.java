@@ -7,65 +7,116 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * The line on stderr that shows how far a long run has come: simulated time reached of the
- * duration, percent, events per second, wall time and an estimate of the time left. It first
- * shows after a few seconds, so short runs print nothing, and is redrawn in place on a terminal
- * (a line each time elsewhere). Only wall time lives here: the run never sees it.
+ * duration, operations issued of those the processes will issue (when some say how many), the
+ * share done, events per second, wall time and an estimate of the time left. It first shows after
+ * a few seconds, so short runs print nothing, and is redrawn in place on a terminal (a line each
+ * time elsewhere). Only wall time lives here: the run never sees it.
+ *
+ * <p>A run ends at its duration or when its processes are done, whichever comes first: the share
+ * done is the larger of the two measures, and the time left follows the recent pace of that share
+ * ({@link RecentPace}). Once a line has shown, the run's last line says 100% and done.
  */
 final class ProgressLine implements AutoCloseable {
   static final long FIRST_MS = 3_000;
   static final long EVERY_MS = 2_000;
+  /** How long before each line the lanes are asked to count their operations, so the line has them fresh. */
+  static final long ASK_AHEAD_MS = 250;
   private final String label;
   private final Progress progress;
   private final long durationPs;
   private final PrintWriter err;
   private final boolean terminal;
-  private final long startNanos = System.nanoTime();
+  private final LongSupplier clock;
+  private final long startNanos;
+  private final RecentPace pace = new RecentPace();
   private final ScheduledExecutorService timer;
   private boolean shown;
+
+  /** What a line reads of the run at one moment. */
+  record Sample(long reachedPs, long events, long issuedOps, long plannedOps) {}
 
   /**
    * Starts showing {@code progress} on {@code err}, each line after {@code label} (e.g. the run's
    * number in a sweep); {@code terminal}: redraw one line in place.
    */
   ProgressLine(String label, Progress progress, long durationPs, PrintWriter err, boolean terminal) {
+    this(label, progress, durationPs, err, terminal, System::nanoTime, true);
+  }
+
+  /** As above, reading wall time from {@code clock} (nanoseconds); {@code timed}: on a timer, else only when {@link #show} is called. */
+  ProgressLine(String label, Progress progress, long durationPs, PrintWriter err, boolean terminal,
+      LongSupplier clock, boolean timed) {
     this.label = label;
     this.progress = progress;
     this.durationPs = durationPs;
     this.err = err;
     this.terminal = terminal;
+    this.clock = clock;
+    this.startNanos = clock.getAsLong();
+    pace.add(startNanos, 0, 0);
+    if (!timed) {
+      timer = null;
+      return;
+    }
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "ringfabric-progress");
       t.setDaemon(true);
       return t;
     });
+    timer.scheduleAtFixedRate(progress::ask, FIRST_MS - ASK_AHEAD_MS, EVERY_MS, TimeUnit.MILLISECONDS);
     timer.scheduleAtFixedRate(this::show, FIRST_MS, EVERY_MS, TimeUnit.MILLISECONDS);
   }
 
-  private synchronized void show() {
-    double wall = (System.nanoTime() - startNanos) / 1e9;
-    String text = label + line(progress.reachedPs(), durationPs, progress.events(), wall);
-    err.print(terminal ? "\r" + text + "\033[K" : text + System.lineSeparator());
+  /** Draws the line as the run stands now (the timer calls it; tests do, with their clock). */
+  synchronized void show() {
+    long now = clock.getAsLong();
+    Sample s = sample();
+    double done = done(s, durationPs);
+    pace.add(now, done, s.events());
+    double left = pace.secondsLeft();
+    String tail = left < 0 ? "" : ", about " + wall(left) + " left";
+    print(line(s, durationPs, done, pace.eventsPerSecond(), (now - startNanos) / 1e9, tail), false);
+  }
+
+  private Sample sample() {
+    return new Sample(progress.reachedPs(), progress.events(), progress.issuedOps(), progress.plannedOps());
+  }
+
+  private void print(String text, boolean last) {
+    String line = label + text;
+    err.print(terminal ? "\r" + line + "\033[K" : line);
+    if (!terminal || last) {
+      err.print(System.lineSeparator());
+    }
     err.flush();
     shown = true;
   }
 
   /**
-   * E.g. {@code 1.25 ms of 10 ms (12%), 1.51 M events/s, 42 s, about 4 min 54 s left}; no
-   * estimate until some simulated time has passed.
+   * The share of the run done: simulated time reached of the duration, or operations issued of
+   * those the processes will issue, whichever is further, for the run ends at whichever comes first.
    */
-  static String line(long reachedPs, long durationPs, long events, double wallSeconds) {
-    double done = durationPs <= 0 ? 0 : Math.min(1.0, (double) reachedPs / durationPs);
-    StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "%s of %s (%d%%), %.2f M events/s, %s",
-        SimTime.scaled(reachedPs / 1000.0), SimTime.spaced(durationPs), (int) Math.floor(done * 100),
-        wallSeconds <= 0 ? 0 : events / wallSeconds / 1e6, wall(wallSeconds)));
-    if (done > 0) {
-      b.append(", about ").append(wall(wallSeconds * (1 - done) / done)).append(" left");
-    }
-    return b.toString();
+  static double done(Sample s, long durationPs) {
+    double time = durationPs <= 0 ? 0 : (double) s.reachedPs() / durationPs;
+    double ops = s.plannedOps() <= 0 ? 0 : (double) s.issuedOps() / s.plannedOps();
+    return Math.min(1.0, Math.max(time, ops));
+  }
+
+  /**
+   * E.g. {@code 1.25 ms of 10 ms (12%), 1.51 M events/s, 42 s} then {@code tail}; with
+   * operations, {@code 1.25 ms of 10 ms (50%: 24,000 of 48,000 ops), ...}.
+   */
+  static String line(Sample s, long durationPs, double done, double eventsPerSecond, double wallSeconds,
+      String tail) {
+    String ops = s.plannedOps() <= 0 ? ""
+        : String.format(Locale.ROOT, ": %,d of %,d ops", s.issuedOps(), s.plannedOps());
+    return String.format(Locale.ROOT, "%s of %s (%d%%%s), %.2f M events/s, %s%s",
+        SimTime.scaled(s.reachedPs() / 1000.0), SimTime.spaced(durationPs), (int) Math.floor(done * 100), ops,
+        eventsPerSecond / 1e6, wall(wallSeconds), tail);
   }
 
   /** Wall seconds as a person reads them: {@code 42 s}, {@code 4 min 54 s}, {@code 2 h 5 min}. */
@@ -97,11 +148,24 @@ final class ProgressLine implements AutoCloseable {
     return said != null ? said.equals("1") : System.console() != null;
   }
 
-  /** Stops showing; on a terminal the line is cleared, so the report starts on a clean line. */
+  /**
+   * Stops showing. A run that came to its end, at its duration or before, says so in a last line
+   * at 100%; one that failed or was stopped has its line cleared on a terminal, so what is said of
+   * it starts on a clean line.
+   */
   @Override
   public synchronized void close() {
-    timer.shutdownNow();
-    if (shown && terminal) {
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+    if (!shown) {
+      return;
+    }
+    if (progress.ended() && !progress.stopRequested()) {
+      Sample s = sample();
+      double wallSeconds = (clock.getAsLong() - startNanos) / 1e9;
+      print(line(s, durationPs, 1.0, wallSeconds <= 0 ? 0 : s.events() / wallSeconds, wallSeconds, ", done"), true);
+    } else if (terminal) {
       err.print("\r\033[K");
       err.flush();
     }

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -87,7 +88,8 @@ final class SweepCommand implements Callable<Integer> {
       description = "Engine for every run (overrides ringfabric.engine).")
   RunCommand.Engine engine;
 
-  @Option(names = "--seed", paramLabel = "N", description = "Seed of every run (overrides ringfabric.seed).")
+  @Option(names = "--seed", paramLabel = "N", converter = OverrideArgs.Seed.class,
+      description = "Seed of every run: " + OverrideArgs.Seed.RANGE + " (overrides ringfabric.seed).")
   Long seed;
 
   @Option(
@@ -104,6 +106,12 @@ final class SweepCommand implements Callable<Integer> {
       description = "Directory for sweep.csv, sweep.html and run-<i>/results.json, created if needed. Default: ${DEFAULT-VALUE}",
       defaultValue = "out")
   Path out;
+
+  @Option(
+      names = "--force",
+      description = "Run a sweep even when a --vary's values give the same scenario (the same value twice,"
+          + " or a defaults.* key every process group sets itself), which is otherwise refused.")
+  boolean force;
 
   /** One run of the sweep: its values in key order and its checked scenario. */
   record Combination(List<String> values, Scenario scenario) {}
@@ -124,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
     List<Vary> vary = SweepVaries.parseVaries(varies);
     Scenarios.requireReadable(config, false);
     List<Combination> runs = check(vary);
-    warnAboutVariesThatChangeNothing(vary, runs, stderr);
+    refuseVariesThatChangeNothing(vary, runs, stderr);
     prepareOutput();
 
     List<String> keys = vary.stream().map(Vary::key).toList();
@@ -196,26 +204,38 @@ final class SweepCommand implements Callable<Integer> {
   }
 
   /**
-   * Warns of a {@code --vary} whose values all give the same machine, as a {@code defaults.*} key
-   * does when every process group sets that key itself: the sweep would repeat one run.
+   * Refuses, before anything runs, a {@code --vary} some of whose values give the same machine as
+   * another of its values: the same value twice ({@code 256,256B}), or a {@code defaults.*} key
+   * that every process group sets itself. Those runs would repeat others. With {@code --force}
+   * it is a warning and every run goes ahead.
    */
-  private static void warnAboutVariesThatChangeNothing(List<Vary> vary, List<Combination> runs,
-      PrintWriter stderr) {
+  private void refuseVariesThatChangeNothing(List<Vary> vary, List<Combination> runs, PrintWriter stderr) {
     if (runs.size() != SweepVaries.combinations(vary)) {
       return; // some combinations are invalid (reported already); no pairs to compare reliably
     }
     for (int k = 0; k < vary.size(); k++) {
-      boolean changes = false;
-      for (int i = 0; i < runs.size() && !changes; i++) {
-        int j = SweepVaries.sibling(vary, i, k);
-        changes = !runs.get(i).scenario().withoutSettings().equals(runs.get(j).scenario().withoutSettings());
+      Vary v = vary.get(k);
+      Map<Integer, Integer> repeats = SweepVaries.repeatedValues(vary, k,
+          (i, j) -> runs.get(i).scenario().withoutSettings().equals(runs.get(j).scenario().withoutSettings()));
+      if (repeats.isEmpty()) {
+        continue;
       }
-      if (!changes && vary.get(k).values().size() > 1) {
-        stderr.println("ringfabric: warning: --vary " + vary.get(k).key() + " changes nothing in the"
-            + " scenario; every run would repeat the others (a defaults.* key only reaches process"
-            + " groups and rings that do not set it themselves)");
-        stderr.flush();
+      String why;
+      if (repeats.size() == v.values().size() - 1) {
+        why = "--vary " + v.key() + " changes nothing in the scenario: every run would repeat the others"
+            + (v.key().startsWith("defaults.") || v.key().startsWith("ringfabric.defaults.")
+                ? " (a defaults.* key only reaches process groups and rings that do not set it themselves)"
+                : " (" + String.join(", ", v.values()) + " are one setting)");
+      } else {
+        Map.Entry<Integer, Integer> first = repeats.entrySet().iterator().next();
+        why = "--vary " + v.key() + ": " + v.values().get(first.getKey()) + " gives the same scenario as "
+            + v.values().get(first.getValue()) + ", so its runs would repeat others";
       }
+      if (!force) {
+        throw new BadInput(why + "; give --force to run them all the same");
+      }
+      stderr.println("ringfabric: warning: " + why);
+      stderr.flush();
     }
   }
 

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiPredicate;
 
 /**
  * A sweep's {@code --vary} lists: parsed ({@code key=v1,v2,...}, values split at the commas outside
@@ -24,15 +26,33 @@ final class SweepVaries {
     return n;
   }
 
-  /** The combination after {@code i} in the values of key {@code k} (wrapping), the others kept. */
-  static int sibling(List<Vary> vary, int i, int k) {
-    long stride = 1;
+  /**
+   * The values of key {@code k} that give the same runs as an earlier value of it, whatever the
+   * other keys' values: each such value's index, mapped to the index of the first value it repeats.
+   * {@code same} says whether combinations {@code i} and {@code j} give the same machine.
+   */
+  static Map<Integer, Integer> repeatedValues(List<Vary> vary, int k, BiPredicate<Integer, Integer> same) {
+    int stride = 1;
     for (int later = vary.size() - 1; later > k; later--) {
       stride *= vary.get(later).values().size();
     }
     int size = vary.get(k).values().size();
-    long digit = (i / stride) % size;
-    return (int) (i - digit * stride + ((digit + 1) % size) * stride);
+    int all = (int) combinations(vary);
+    Map<Integer, Integer> repeats = new TreeMap<>();
+    for (int q = 1; q < size; q++) {
+      for (int p = 0; p < q && !repeats.containsKey(q); p++) {
+        boolean always = true;
+        for (int base = 0; base < all && always; base++) {
+          if ((base / stride) % size == 0) { // the other keys' values, with k at its first
+            always = same.test(base + p * stride, base + q * stride);
+          }
+        }
+        if (always) {
+          repeats.put(q, p);
+        }
+      }
+    }
+    return repeats;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.hocon.Closest;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.Journey;
 import io.ringfabric.trace.PerfettoExport;
@@ -68,6 +69,10 @@ final class TraceCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (verb != null) {
+      String nearest = Closest.nearest(verb, Mistyped.commandNames(spec));
+      if (nearest != null && Mistyped.near(verb, nearest)) {
+        throw new BadInput("unknown trace command '" + verb + "'; did you mean " + nearest + "?");
+      }
       throw new ParameterException(spec.commandLine(), "unknown trace command '" + verb + "': give " + VERBS
           + " after the file, e.g. ringfabric trace " + file + " summary");
     }
@@ -201,7 +206,7 @@ final class TraceCommand implements Callable<Integer> {
       mixinStandardHelpOptions = true,
       customSynopsis = {
         "ringfabric trace FILE filter [--node N] [--component C] [--kind K]",
-        "                             [--op ID] [--from T] [--to T] [--json]"
+        "                                    [--op ID] [--from T] [--to T] [--json]"
       },
       description = {
         "Prints the records that match every option given, one a line: readable text, or with --json"
@@ -219,7 +224,7 @@ final class TraceCommand implements Callable<Integer> {
         description = "Records whose component contains C, ignoring case, e.g. \"node 3 switch\" or core.")
     String component;
 
-    @Option(names = "--kind", paramLabel = "K", description = "Records of kind K, e.g. packet-queued.")
+    @Option(names = "--kind", paramLabel = "K", completionCandidates = Choices.RecordKinds.class, description = "Records of kind K, e.g. packet-queued.")
     String kind;
 
     @Option(names = "--op", paramLabel = "ID", description = "Records of operation ID, e.g. 3.1.17.")
@@ -267,7 +272,10 @@ final class TraceCommand implements Callable<Integer> {
   @Command(
       name = "perfetto",
       mixinStandardHelpOptions = true,
-      customSynopsis = "ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--format F] [--from T] [--to T]",
+      customSynopsis = {
+        "ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--format F]",
+        "                                      [--from T] [--to T]"
+      },
       description = {
         "Writes the trace as a timeline: Perfetto's protobuf trace for a name ending in .pftrace, Chrome"
             + " Trace Event JSON (9.7 times the size of the protobuf on the default scenario; Perfetto calls it legacy) for one ending in .json;"
@@ -283,7 +291,7 @@ final class TraceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "OUT.pftrace|OUT.json", description = "File to write, replaced if it exists.")
     Path out;
 
-    @Option(names = "--format", paramLabel = "F",
+    @Option(names = "--format", paramLabel = "F", completionCandidates = Choices.PerfettoFormats.class,
         description = "pftrace or json, whatever OUT's name (by default the one its name ends in).")
     String format;
 

@@ -14,6 +14,8 @@ import io.ringfabric.hocon.ConfigValues;
 import io.ringfabric.hocon.Problems;
 import io.ringfabric.topology.TextFile;
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +80,7 @@ public final class ScenarioLoader {
     try {
       user = ConfigFactory.parseString(hocon, parseOptions().setOriginDescription(sourceName));
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "syntax error: ");
+      addSyntaxProblem(e, hocon, problems);
     } catch (StackOverflowError e) {
       problems.add(ConfigOriginFactory.newSimple(sourceName), "", TOO_DEEP);
     }
@@ -111,7 +113,7 @@ public final class ScenarioLoader {
       // the scenario itself was found readable above: what failed is one it includes
       problems.add(where, "", includeFailure(withoutClassNames(stripOrigin(e))));
     } catch (com.typesafe.config.ConfigException e) {
-      addTypesafeProblem(e, problems, "syntax error: ");
+      addSyntaxProblem(e, textOf(file), problems);
     } catch (StackOverflowError e) {
       problems.add(where, "", TOO_DEEP);
     }
@@ -141,6 +143,31 @@ public final class ScenarioLoader {
   /** An I/O failure's text as Typesafe Config words it, without the Java class names it puts in. */
   static String withoutClassNames(String message) {
     return message.replaceAll("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z]\\w*(?:Exception|Error): ", "");
+  }
+
+  /**
+   * The file's text, to say what a syntax error left open; null when it cannot be read as text or
+   * is no scenario's size (a device, a huge file).
+   */
+  private static String textOf(Path file) {
+    try {
+      return Files.isRegularFile(file) && Files.size(file) <= (16 << 20) ? Files.readString(file) : null;
+    } catch (IOException | UncheckedIOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * A syntax error as a problem. One that comes of a block or list left open says which, at the
+   * line that opened it: Typesafe's "expecting a close parentheses ')' here, not: end of file" does not.
+   */
+  private static void addSyntaxProblem(com.typesafe.config.ConfigException e, String text, Problems problems) {
+    UnclosedBlock.Found open = text == null || e.origin() == null ? null : UnclosedBlock.find(text);
+    if (open != null && e.origin().lineNumber() >= open.shows()) { // else an earlier error is another
+      problems.add(e.origin().withLineNumber(open.line()), "", "syntax error: " + open.message());
+    } else {
+      addTypesafeProblem(e, problems, "syntax error: ");
+    }
   }
 
   /** Merges, resolves and validates; the common end of every way in. */

@@ -112,6 +112,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private final Checkpoints checkpoints;
   private long saveAt; // the first window opening at or after it is saved; then never again
   private long counted; // events of this lane's parts already added to progress
+  private Progress.Lane counting; // the operations of this lane's parts, for progress
   private final TimerScheduler<Command> timers;
   private final List<Event>[] pending; // by part: events that came while its agenda was away
   private final Agenda[] agendas; // by part, held here between windows (taken from each report)
@@ -244,6 +245,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
           + own + " (a fault in how the run was built)");
     }
     wallStart = System.nanoTime();
+    counting = progress.lane(own);
     timers.startTimerWithFixedDelay(WatchdogTick.INSTANCE, watchdog);
     for (ActorRef<NodeActor.Command> part : parts.values()) {
       awaiting++;
@@ -468,6 +470,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     }
     progress.add(total - counted, reached);
     counted = total;
+    counting.count();
   }
 
   private Behavior<Command> finish(boolean hitDuration) {
@@ -478,6 +481,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       last = Math.max(last, lastEvent[p]);
     }
     countProgress(last);
+    if (counting != null) {
+      counting.end();
+    }
     done.complete(new EngineRun(ActorEngine.NAME, total, last, hitDuration,
         System.nanoTime() - wallStart, windows, wokenParts, exchanges, interrupted));
     return Behaviors.stopped();

@@ -72,6 +72,7 @@ public final class Guardian {
     IntraNodeLookahead lookahead = new IntraNodeLookahead(machine.leastDelays());
     List<Integer> own = share.parts();
     Component[] components = machine.components(); // a copy: one for all parts, not one each
+    progress.counting(layout, components);
     for (Component c : components) {
       c.runUntil(durationPs);
     }

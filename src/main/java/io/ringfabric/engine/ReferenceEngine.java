@@ -165,6 +165,8 @@ public final class ReferenceEngine {
           c.start();
         }
       }
+      progress.counting(layout, components);
+      Progress.Lane counting = progress.lane(Share.whole(layout.parts()).parts());
       long stop = durationPs == Long.MAX_VALUE ? Long.MAX_VALUE : durationPs + 1; // events up to the duration, inclusive
       long saveAt = checkpoints.saveAt();
       boolean hitDuration = false;
@@ -191,6 +193,7 @@ public final class ReferenceEngine {
         if (work != null) {
           work.windowEnds();
         }
+        counting.count();
         if (progress.stopRequested()) {
           interrupted = !endRun;
           endRun = true;
@@ -203,6 +206,7 @@ public final class ReferenceEngine {
         collect();
       }
       progress.add(events & 4095, last);
+      counting.end();
       return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart, interrupted);
     }
 

@@ -473,6 +473,30 @@ public final class Core extends Component {
     return notifications;
   }
 
+  /**
+   * For a progress line: the operations this core's processes will issue in all, counting those
+   * that say how many ({@link Program#plannedOps}).
+   */
+  public long plannedOps() {
+    long sum = 0;
+    for (UserProcess p : processes) {
+      sum += Math.max(0, p.program.plannedOps());
+    }
+    return sum;
+  }
+
+  /** Of {@link #plannedOps}, those issued so far; a process that is over has issued all it will. */
+  public long issuedOps() {
+    long sum = 0;
+    for (UserProcess p : processes) {
+      long planned = p.program.plannedOps();
+      if (planned > 0) {
+        sum += p.isOver() ? planned : Math.min(planned, p.program.issuedOps());
+      }
+    }
+    return sum;
+  }
+
   /** After the run: requests offered to this core's open-loop processes in {@code [fromPs, toPs]}, or -1 if it has none. */
   public long arrivalsBetween(long fromPs, long toPs) {
     long sum = -1;

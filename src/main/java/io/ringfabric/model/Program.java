@@ -47,4 +47,17 @@ public interface Program extends Serializable {
   default long doneAfterWarmup() {
     return -1;
   }
+
+  /**
+   * For a progress line: the operations this program will issue in all, or -1 if it does not say
+   * (it runs until it finds nothing more to do, or until the run's end).
+   */
+  default long plannedOps() {
+    return -1;
+  }
+
+  /** For a progress line: of {@link #plannedOps}, how many it has issued so far. */
+  default long issuedOps() {
+    return 0;
+  }
 }

@@ -135,7 +135,7 @@ public final class TraceQuery {
         }
       }
     }
-    return new Journey(op, List.copyOf(kept), more);
+    return new Journey(op, List.copyOf(kept), more, r.header().switchLatencyPs());
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.ringfabric.trace;
 
+import io.ringfabric.model.SimTime;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -9,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
@@ -53,7 +56,20 @@ public final class TraceReader implements Closeable {
       String scenario,
       Long from,
       Long to,
-      List<Integer> traceNodes) {}
+      List<Integer> traceNodes) {
+
+    private static final Pattern SWITCH_LATENCY = Pattern.compile(", (\\d+(?:\\.\\d+)?) (ms|us|ns) switch \\+ ");
+
+    /**
+     * The fabric's switch latency, as the scenario's description gives it ({@code 160 ns switch +
+     * 20 ns wire per hop}), or -1 when it does not say: the time a packet spends in a switch past
+     * it is a wait, whether or not a record says so.
+     */
+    public long switchLatencyPs() {
+      Matcher m = scenario == null ? null : SWITCH_LATENCY.matcher(scenario);
+      return m != null && m.find() ? SimTime.parse(m.group(1) + m.group(2)) : -1;
+    }
+  }
 
   private final TraceLines lines;
   private final TraceRecordParser parser;

@@ -2,6 +2,7 @@ package io.ringfabric.trace;
 
 import static io.ringfabric.model.SimTime.nsThreeDecimals;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,8 +45,8 @@ public record TraceSummary(
       b.append("  no records").append(nl);
     } else {
       b.append("  ").append(String.format(Locale.ROOT, "%,d", records)).append(records == 1 ? " record" : " records")
-          .append(" from ").append(nsThreeDecimals(firstT)).append(" ns to ").append(nsThreeDecimals(lastT)).append(" ns (")
-          .append(nsThreeDecimals(lastT - firstT)).append(" ns)").append(nl);
+          .append(" from ").append(fitting(firstT)).append(" to ").append(fitting(lastT)).append(" (")
+          .append(fitting(lastT - firstT)).append(")").append(nl);
     }
 
     b.append(nl).append("Records by kind").append(nl);
@@ -88,6 +89,18 @@ public record TraceSummary(
     return b.toString();
   }
 
+  /**
+   * A time in the largest unit it reaches, exactly, without trailing zeros: {@code 2.4815 ms},
+   * {@code 27.8568 us}, {@code 160 ns}, {@code 0.5 ns}. A span of a run reads better so than as
+   * {@code 2,481,500.000 ns}; the tables keep nanoseconds, so their rows compare at a glance.
+   */
+  static String fitting(long ps) {
+    long a = Math.abs(ps);
+    int scale = a >= 1_000_000_000_000L ? 12 : a >= 1_000_000_000L ? 9 : a >= 1_000_000L ? 6 : 3; // s, ms, us, ns
+    String unit = scale == 12 ? " s" : scale == 9 ? " ms" : scale == 6 ? " us" : " ns";
+    return BigDecimal.valueOf(ps, scale).stripTrailingZeros().toPlainString() + unit;
+  }
+
   /** The window a header says was recorded, or null when it is the whole run on every node. */
   static String window(TraceReader.Header h) {
     boolean time = (h.from() != null && h.from() != 0) || h.to() != null;
@@ -96,8 +109,8 @@ public record TraceSummary(
     }
     StringBuilder b = new StringBuilder();
     if (time) {
-      b.append("from ").append(nsThreeDecimals(h.from() == null ? 0 : h.from())).append(" ns to ")
-          .append(h.to() == null ? "the end of the run" : nsThreeDecimals(h.to()) + " ns");
+      b.append("from ").append(fitting(h.from() == null ? 0 : h.from())).append(" to ")
+          .append(h.to() == null ? "the end of the run" : fitting(h.to()));
     } else {
       b.append("the whole run");
     }

@@ -88,6 +88,17 @@ public final class GetStream implements Program {
     next(api);
   }
 
+  /** A count of 0 is none: the stream runs until it finds the ring idle. */
+  @Override
+  public long plannedOps() {
+    return spec.ops() > 0 ? spec.ops() : -1;
+  }
+
+  @Override
+  public long issuedOps() {
+    return received;
+  }
+
   private boolean done() {
     return spec.ops() > 0 && received >= spec.ops();
   }

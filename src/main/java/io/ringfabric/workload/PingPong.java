@@ -41,6 +41,16 @@ public final class PingPong implements Program {
     }
   }
 
+  @Override
+  public long plannedOps() {
+    return spec.ops();
+  }
+
+  @Override
+  public long issuedOps() {
+    return rounds;
+  }
+
   private void serve(ProcessApi api) {
     if (rounds >= spec.ops()) {
       api.finish();

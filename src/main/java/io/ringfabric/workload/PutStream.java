@@ -89,6 +89,16 @@ public final class PutStream implements Program {
     return spec.arrival() instanceof ArrivalModel.Poisson ? doneAfterWarmup : -1;
   }
 
+  @Override
+  public long plannedOps() {
+    return spec.ops();
+  }
+
+  @Override
+  public long issuedOps() {
+    return issued;
+  }
+
   /** Replays the arrival stream from its seed: the arrivals not yet drawn when the run ended count too. */
   @Override
   public long arrivalsBetween(long fromPs, long toPs) {

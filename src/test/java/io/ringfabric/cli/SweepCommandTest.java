@@ -65,16 +65,40 @@ class SweepCommandTest {
   }
 
   @Test
-  void aVaryThatChangesNothingIsWarnedOfAndOneThatDoesIsNot() throws Exception {
+  void aVaryThatChangesNothingIsRefusedBeforeAnythingRunsUnlessForced() throws Exception {
     Path tiny = tiny();
     // the producer sets think itself; the consumer leaves empty-backoff to the defaults
     Files.writeString(tiny, TINY.replaceFirst("ops = 12 }", "ops = 12, think = 1us }"));
-    Outcome o = sweep(tiny.toString(), "--vary", "defaults.put-stream.think=0ns,300ns",
-        "--vary", "defaults.get-stream.empty-backoff=100ns,900ns", "--engine", "reference",
-        "--out", dir.resolve("w").toString());
-    assertEquals(0, o.code(), o.err());
-    assertTrue(o.err().contains("warning: --vary defaults.put-stream.think changes nothing"), o.err());
-    assertFalse(o.err().contains("--vary defaults.get-stream.empty-backoff changes nothing"), o.err());
+    Path out = dir.resolve("w");
+    String[] args = {tiny.toString(), "--vary", "defaults.put-stream.think=0ns,300ns",
+        "--vary", "defaults.get-stream.empty-backoff=100ns,900ns", "--engine", "reference", "--out", out.toString()};
+    Outcome o = sweep(args);
+    assertEquals(2, o.code(), o.err());
+    assertEquals("ringfabric: --vary defaults.put-stream.think changes nothing in the scenario: every run would"
+        + " repeat the others (a defaults.* key only reaches process groups and rings that do not set it"
+        + " themselves); give --force to run them all the same" + System.lineSeparator(), o.err());
+    assertFalse(Files.exists(out), "nothing written");
+
+    List<String> forced = new ArrayList<>(List.of(args));
+    forced.add("--force");
+    Outcome f = sweep(forced.toArray(new String[0]));
+    assertEquals(0, f.code(), f.err());
+    assertTrue(f.err().contains("warning: --vary defaults.put-stream.think changes nothing"), f.err());
+    assertFalse(f.err().contains("--vary defaults.get-stream.empty-backoff changes nothing"), f.err());
+    assertEquals(5, rows(out.resolve("sweep.csv")).size(), "a header and every one of the four runs");
+  }
+
+  @Test
+  void aValueGivenTwiceIsRefusedNamingBoth() throws Exception {
+    Path out = dir.resolve("twice");
+    Outcome o = sweep(tiny().toString(), "--vary", "fabric.mtu=256B,512,256", "--out", out.toString());
+    assertEquals(2, o.code(), o.err());
+    assertEquals("ringfabric: --vary fabric.mtu: 256 gives the same scenario as 256B, so its runs would repeat"
+        + " others; give --force to run them all the same" + System.lineSeparator(), o.err());
+    assertEquals("ringfabric: --vary fabric.mtu changes nothing in the scenario: every run would repeat the others"
+        + " (256, 256 are one setting); give --force to run them all the same" + System.lineSeparator(),
+        sweep(tiny().toString(), "--vary", "fabric.mtu=256,256", "--out", out.toString()).err());
+    assertFalse(Files.exists(out), "nothing written");
   }
 
   @Test
@@ -266,7 +290,7 @@ class SweepCommandTest {
           workload.processes = [ { program = "io.ringfabric.engine.FailureTest$Broken", nodes = [1], core = 2 } ]
         }
         """);
-    String durations = "duration=1us,1500ns,5us,1us,1200ns";
+    String durations = "duration=1us,1500ns,5us,1100ns,1200ns";
     Outcome one = sweep(conf.toString(), "--vary", durations, "--out", dir.resolve("one").toString());
     Outcome four = sweep(conf.toString(), "--vary", durations, "--jobs", "4", "--out", dir.resolve("four").toString());
     for (Outcome o : List.of(one, four)) {

@@ -715,9 +715,26 @@ class ScenarioLoaderTest {
 
   @Test
   void syntaxErrorNamesTheSourceAndLine() {
-    List<String> problems = problems("ringfabric {\n  fabric { mtu = 5\n}\n");
+    List<String> problems = problems("ringfabric {\n  fabric { mtu = = 5 }\n}\n");
     assertEquals(1, problems.size());
-    assertTrue(problems.get(0).startsWith("test.conf:4: syntax error: "), problems.get(0));
+    assertTrue(problems.get(0).startsWith("test.conf:2: syntax error: "), problems.get(0));
+  }
+
+  @Test
+  void aMissingCloseBraceIsReportedAsOneAtTheBraceItLeavesOpen() {
+    assertEquals(List.of("test.conf:1: syntax error: missing '}' for this '{': the file ends before it is closed"),
+        problems("ringfabric {\n  fabric { mtu = 5\n}\n"));
+    assertEquals(List.of("test.conf:3: syntax error: missing '}' for this '{': the file ends before it is closed"),
+        problems("ringfabric {\n  seed = 1 # a } in a comment\n  fabric { mtu = 256, x = \"}\"\n"));
+    assertEquals(List.of("test.conf:2: syntax error: missing ']' for this '[': a '}' on line 3 comes first"),
+        problems("ringfabric {\n  rings = [ { id = 0 }\n}\n"));
+  }
+
+  @Test
+  void anEarlierSyntaxErrorIsReportedAsItIs() {
+    List<String> problems = problems("ringfabric {\n  seed = = 1\n  fabric {\n");
+    assertEquals(1, problems.size());
+    assertTrue(problems.get(0).startsWith("test.conf:2: syntax error: Expecting a value"), problems.get(0));
   }
 
   @Test
@@ -728,6 +745,15 @@ class ScenarioLoaderTest {
         assertThrows(ConfigException.class, () -> ScenarioLoader.load(file, List.of()));
     assertEquals(1, e.problems().size());
     assertTrue(e.problems().get(0).startsWith(file + ":2: syntax error: "), e.problems().get(0));
+  }
+
+  @Test
+  void aMissingCloseBraceInAFileNamesTheFileAndTheLineOfTheOpenBrace(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("open.conf");
+    Files.writeString(file, "ringfabric {\n  seed = 1\n  fabric {\n    mtu = 256\n\n");
+    ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.load(file, List.of()));
+    assertEquals(List.of(file + ":3: syntax error: missing '}' for this '{': the file ends before it is closed"),
+        e.problems());
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.ringfabric.trace;
 import static io.ringfabric.trace.SyntheticTrace.HEADER;
 import static io.ringfabric.trace.SyntheticTrace.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ringfabric.model.SimTime;
@@ -66,9 +67,22 @@ class TraceQueryTest {
     String text = s.render("story.jsonl.gz");
     assertTrue(text.startsWith("trace story.jsonl.gz: level all, 16 nodes, seed 7"), text);
     assertTrue(text.contains("follow one: ringfabric trace story.jsonl.gz op 3.1.17"), text);
+    assertTrue(text.contains(" records from " + TraceSummary.fitting(s.firstT()) + " to "
+        + TraceSummary.fitting(s.lastT()) + " (" + TraceSummary.fitting(s.lastT() - s.firstT()) + ")"), text);
+    assertFalse(text.contains(",000.000 ns"), "no span in thousands of nanoseconds: " + text);
     assertTrue(text.lines().anyMatch(l -> l.matches("\\s+packet-sent\\s+" + kinds.get("packet-sent"))), text);
     assertTrue(text.lines().anyMatch(l -> l.matches("\\s+3\\.1\\.17\\s+1,773\\.600\\s+put\\s+node 9\\s+DONE")), text);
     assertTrue(text.lines().anyMatch(l -> l.matches("\\s+BUSY\\s+1\\s+doorbell refused.*")), text);
+  }
+
+  @Test
+  void summaryGivesTimesInTheUnitThatFits() {
+    assertEquals("2.4815 ms", TraceSummary.fitting(2_481_500_000L));
+    assertEquals("27.8568 us", TraceSummary.fitting(27_856_800L));
+    assertEquals("160 ns", TraceSummary.fitting(160_000L));
+    assertEquals("0.5 ns", TraceSummary.fitting(500L));
+    assertEquals("0 ns", TraceSummary.fitting(0L));
+    assertEquals("1.5 s", TraceSummary.fitting(1_500_000_000_000L));
   }
 
   @Test
