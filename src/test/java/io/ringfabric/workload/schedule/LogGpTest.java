@@ -26,7 +26,7 @@ class LogGpTest {
         new Collectives.Settings(ranks, size, 1, 0, List.of()));
   }
 
-  /** The table of shared/notes/loggopsim.md ("Figures"), D and P2 columns, ns. */
+  /** LogGOPSim's own figures for Schedgen's files, with its defaults (D) and with L=1184 o=100 g=100 G=0.8 (P2), ns. */
   @ParameterizedTest(name = "{0} {1} ranks {2} B")
   @CsvSource({
       "broadcast, 16, 8, 22168, 5558.4",
