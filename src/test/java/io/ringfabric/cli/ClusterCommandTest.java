@@ -60,6 +60,6 @@ class ClusterCommandTest {
 
   @Test
   void clusterAloneAsksForASubcommand() {
-    assertBadInput("give member or local", "cluster");
+    assertBadInput("give one of member, local", "cluster");
   }
 }
