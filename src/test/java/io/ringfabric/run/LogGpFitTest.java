@@ -1,5 +1,9 @@
-package io.ringfabric.workload.schedule;
+package io.ringfabric.run;
 
+import io.ringfabric.workload.schedule.Collectives;
+import io.ringfabric.workload.schedule.LogGp;
+import io.ringfabric.workload.schedule.RankScheduleBuilder;
+import io.ringfabric.workload.schedule.Schedule;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

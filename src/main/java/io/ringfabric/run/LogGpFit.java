@@ -1,9 +1,16 @@
-package io.ringfabric.workload.schedule;
+package io.ringfabric.run;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
 import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.RunResult;
+import io.ringfabric.workload.schedule.Collectives;
+import io.ringfabric.workload.schedule.Envelope;
+import io.ringfabric.workload.schedule.GoalParser;
+import io.ringfabric.workload.schedule.GoalWriter;
+import io.ringfabric.workload.schedule.LogGp;
+import io.ringfabric.workload.schedule.RankScheduleBuilder;
+import io.ringfabric.workload.schedule.Schedule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
