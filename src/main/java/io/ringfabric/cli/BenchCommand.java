@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Measures the engines: tori of 16, 64 and 256 nodes under uniform PUT traffic on each engine,"
           + " after a warm-up, each in a fresh JVM; prints events, events per PUT or GET served, events and delivered packets per second, windows, the heap's peak and what the machine holds per node,"
-          + " with the ratio of the actor engine to the reference engine. Takes minutes: 15 on a 2-core host shared with other work."
+          + " with the ratio of the actor engine to the reference engine. Takes minutes: 3 on a quiet 2-core host, 15 on one shared with other work."
     })
 final class BenchCommand implements Callable<Integer> {
   private static final String RESULT = "BENCH ";
