@@ -23,6 +23,8 @@ import io.ringfabric.topology.Topologies;
 import io.ringfabric.topology.TopologyFile;
 import io.ringfabric.topology.TopologySpec;
 import io.ringfabric.workload.GetStreamSpec;
+import io.ringfabric.workload.PutStreamSpec;
+import io.ringfabric.workload.schedule.ScheduleSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +83,7 @@ final class ScenarioValidation {
     ProcessGroupSpec schedule = ScheduleValidation.group(root.child("workload"), processes.size(), nodes,
         nodeOk ? node : null, rings, topology == null ? null : topology.dims());
     if (schedule != null) {
+      checkRanksOwnTheirRings(processes, (ScheduleSpec) schedule.spec());
       processes = new ArrayList<>(processes);
       processes.add(schedule);
     }
@@ -140,6 +143,24 @@ final class ScenarioValidation {
         a.intValue("throughput", 1, 1_000_000),
         a.durationPs("watchdog", 1_000_000_000L, Long.MAX_VALUE) / 1_000_000_000L,
         a.durationPs("spin-wait", 0, 1_000_000_000L) / 1_000L);
+  }
+
+  /**
+   * A schedule's ranks read every element of their rings as part of a message; a put-stream's
+   * element there would be misread (and a get-stream would take the ranks' own).
+   */
+  private void checkRanksOwnTheirRings(List<ProcessGroupSpec> groups, ScheduleSpec schedule) {
+    int first = schedule.placement().firstRing();
+    int last = first + schedule.placement().perNode() - 1;
+    for (ProcessGroupSpec g : groups) {
+      int ring = g.spec() instanceof PutStreamSpec put ? put.ring()
+          : g.spec() instanceof GetStreamSpec get ? get.ring() : -1;
+      if (ring >= first && ring <= last) {
+        problems.add(null, ROOT + ".workload.processes[" + g.index() + "]",
+            g.program() + " uses ring " + ring + ", which the schedule's ranks receive in (rings " + first + ".." + last
+                + "): give it a ring of its own");
+      }
+    }
   }
 
   /** A get-stream that waits for arrival notifications needs its ring to raise them. */

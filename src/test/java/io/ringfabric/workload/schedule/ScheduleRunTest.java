@@ -85,6 +85,10 @@ class ScheduleRunTest {
     assertProblem("pattern = barrier, ring = 3", "rank 0 receives in ring 3 on node 0, which has no such ring");
     assertProblem("pattern = barrier, ranks = 9", "9 ranks at 1 a node need 9 nodes; the machine has 4");
     assertProblem("pattern = barrier, file = x.goal", "a schedule is a file or a pattern, not both");
+    ConfigException e = assertThrows(ConfigException.class, () -> ScenarioLoader.parse(scenario("pattern = barrier"),
+        "(test)", List.of("ringfabric.workload.processes=[{program=put-stream, target.ring=0}]")));
+    assertTrue(e.getMessage().contains("put-stream uses ring 0, which the schedule's ranks receive in (rings 0..0)"),
+        e.getMessage());
   }
 
   private static void assertProblem(String schedule, String part) {
