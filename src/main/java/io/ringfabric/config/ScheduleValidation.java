@@ -2,6 +2,7 @@ package io.ringfabric.config;
 
 import com.typesafe.config.ConfigOrigin;
 import io.ringfabric.hocon.ConfigReader;
+import io.ringfabric.model.NodeSet;
 import io.ringfabric.model.NodeSpec;
 import io.ringfabric.workload.schedule.Collectives;
 import io.ringfabric.workload.schedule.Envelope;
@@ -72,7 +73,7 @@ final class ScheduleValidation {
       r.problem("core", "core " + core + " does not exist: node.cores is " + node.cores());
     }
     ScheduleSpec spec = new ScheduleSpec(schedule, placement, core, maxElement, backoff, notification);
-    return new ProcessGroupSpec(index, "schedule", io.ringfabric.model.NodeSet.all(), core, perNode, spec, interrupt);
+    return new ProcessGroupSpec(index, "schedule", NodeSet.all(), core, perNode, spec, interrupt);
   }
 
   private static Schedule read(ConfigReader r, String file) {

@@ -39,9 +39,13 @@ final class ScheduleMerge {
           SimTime.toNs(r.calcPs()), r.failure()));
       for (RankResult.Leftover op : r.unfinished()) {
         unmatched++;
-        name(named, "rank " + r.rank() + " " + label(op.label(), op.op()) + ": " + op.kind().word()
-            + (op.kind().word().equals("send") ? " to " : op.kind().word().equals("recv") ? " from " : "")
-            + (op.kind().word().equals("calc") ? "" : op.peer() + " tag " + op.tag()) + " did not complete");
+        String peer = switch (op.kind()) {
+          case SEND -> " to " + op.peer() + " tag " + op.tag();
+          case RECV -> " from " + op.peer() + " tag " + op.tag();
+          case CALC -> "";
+        };
+        name(named, "rank " + r.rank() + " " + label(op.label(), op.op()) + ": " + op.kind().word() + peer
+            + " did not complete");
       }
       for (Envelope m : r.unexpected()) {
         unmatched++;

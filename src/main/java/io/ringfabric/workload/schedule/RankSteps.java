@@ -2,6 +2,7 @@ package io.ringfabric.workload.schedule;
 
 import java.io.Serializable;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * Which of a rank's operations may start, have started and have completed: an operation may
@@ -63,7 +64,7 @@ final class RankSteps implements Serializable {
     }
     iterationFirst = new long[ops.iterationCount()];
     iterationLast = new long[ops.iterationCount()];
-    java.util.Arrays.fill(iterationFirst, Long.MAX_VALUE);
+    Arrays.fill(iterationFirst, Long.MAX_VALUE);
     iteration = new int[ops.iterationCount() == 0 ? 0 : n];
     for (int op = 0; op < iteration.length; op++) {
       iteration[op] = ops.iteration(op);
