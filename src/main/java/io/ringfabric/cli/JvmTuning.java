@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The JVM options every JVM that ringfabric starts gets before the user's own: {@code bin/ringfabric}
@@ -19,6 +20,19 @@ import java.util.List;
  * collection, and a card already dirty costs the next store nothing. Measured paired (docs/performance-log.md,
  * the README's former Performance section).
  *
+ * <p>{@code -XX:+UseParallelGC}, unless the user's options choose a collector themselves (the JVM
+ * refuses two): the model stores young objects (events, packets) into old ones at every event, and
+ * G1's write barrier and its many short pauses cost more than the parallel collector's card mark
+ * and few pauses. The heap a run keeps is small beside what it allocates and drops, so the
+ * parallel collector's rare full collections stay short.
+ *
+ * <p>{@code -XX:CompileCommand=dontinline} for the two methods a core runs a process's program
+ * through ({@link #NOT_INLINED}): otherwise the JIT's server compiler copies the whole program
+ * path (the program's callbacks, the doorbell, the poll) into each of the several compiled units
+ * that reach it, 40-45 kB of machine code each, compiled one after the other on this host's one
+ * compiler thread while the run goes on in slower code. Kept apart, each is compiled once. A run
+ * of 400 us, as long as a short study, was half warm-up (docs/performance-log.md).
+ *
  * <p>{@code -XX:+UseTransparentHugePages}, where the kernel offers them ({@code always} or
  * {@code madvise}): a big machine's state is hundreds of MB read at random, and on this project's
  * host a read that misses the cache costs a fifth less when the heap is on 2 MB pages (the TLB
@@ -26,8 +40,17 @@ import java.util.List;
  * asked for then. Measured paired (docs/performance-log.md, At scale).
  */
 final class JvmTuning {
+  /** The methods the JIT is told not to inline, as {@code Class::method} of package {@code io.ringfabric.model}. */
+  static final List<String> NOT_INLINED = List.of("CoreSharing::catchUp", "Core::execute");
+
   /** Before the user's options, always. */
-  static final List<String> OPTIONS = List.of("-XX:G1ConcRefinementThreads=0");
+  static final List<String> OPTIONS = options(NOT_INLINED);
+
+  /** Before the user's options unless they choose a collector. */
+  static final String COLLECTOR = "-XX:+UseParallelGC";
+
+  /** An option that chooses the collector, as the JVM's {@code -XX:+UseG1GC} does. */
+  private static final Pattern CHOOSES_COLLECTOR = Pattern.compile("-XX:[+-]Use\\w*GC");
 
   /** Before the user's options, where {@link #offersHugePages} says the kernel has them. */
   static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
@@ -40,6 +63,19 @@ final class JvmTuning {
   /** Whether the kernel's setting (its text, e.g. {@code always [madvise] never}) lets a JVM ask for huge pages. */
   static boolean offersHugePages(String setting) {
     return setting.contains("[always]") || setting.contains("[madvise]");
+  }
+
+  private static List<String> options(List<String> notInlined) {
+    List<String> options = new ArrayList<>(List.of("-XX:G1ConcRefinementThreads=0", "-XX:CompileCommand=quiet"));
+    for (String method : notInlined) {
+      options.add("-XX:CompileCommand=dontinline,io.ringfabric.model." + method);
+    }
+    return List.copyOf(options);
+  }
+
+  /** Whether one of {@code options} chooses the garbage collector. */
+  static boolean choosesCollector(List<String> options) {
+    return options.stream().anyMatch(o -> CHOOSES_COLLECTOR.matcher(o).matches());
   }
 
   /** {@link #OPTIONS}, and {@link #HUGE_PAGES} where this host's kernel offers them. */
@@ -58,6 +94,9 @@ final class JvmTuning {
   /** {@link #options()} not already in {@code own}, then {@code own}: ours first, so that the user's win. */
   static List<String> before(List<String> own) {
     List<String> all = new ArrayList<>();
+    if (!choosesCollector(own)) {
+      all.add(COLLECTOR);
+    }
     for (String option : options()) {
       if (!own.contains(option)) {
         all.add(option);

@@ -103,17 +103,15 @@ public final class OutputPort implements Serializable {
     freeAt = start + serializationPs;
     busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
     busySamples.addSpan(start, freeAt);
-    boolean measured = start >= measuredFromPs;
-    if (measured) {
-      packets++;
-      bytes += wireBytes;
-      if (wait > 0) {
-        waited++;
-        waitPs += wait;
-        maxWaitPs = Math.max(maxWaitPs, wait);
-      }
+    long counts = Measured.counts(start, measuredFromPs);
+    packets += counts;
+    bytes += counts * wireBytes;
+    if (wait > 0) {
+      waited += counts;
+      waitPs += counts * wait;
+      maxWaitPs = Math.max(maxWaitPs, counts * wait);
     }
-    keep(since, ready, start, freeAt, measured);
+    keep(since, ready, start, freeAt, counts);
     return start;
   }
 
@@ -122,7 +120,7 @@ public final class OutputPort implements Serializable {
    * as this packet finds it: the packets booked before it that have not started by the time it
    * is ready.
    */
-  private void keep(long now, long ready, long start, long end, boolean measured) {
+  private void keep(long now, long ready, long start, long end, long counts) {
     while (head != tail && ends[head & (ends.length - 1)] <= now) {
       head++;
     }
@@ -141,9 +139,7 @@ public final class OutputPort implements Serializable {
     if (start > ready) {
       queued++;
     }
-    if (measured) {
-      maxQueue = Math.max(maxQueue, queued);
-    }
+    maxQueue = Math.max(maxQueue, (int) counts * queued);
     if (tail - head == ends.length) {
       grow();
     }

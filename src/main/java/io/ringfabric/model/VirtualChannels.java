@@ -354,10 +354,9 @@ final class VirtualChannels implements Serializable {
     }
     ints[buffersAt + b * INTS + BLOCKED_ON] = -1;
     long waited = now - blockedSince(b);
-    if (now >= measuredFromPs) {
-      stalls[out]++;
-      stallPs[out] += waited;
-    }
+    long counts = Measured.counts(now, measuredFromPs);
+    stalls[out] += counts;
+    stallPs[out] += counts * waited;
     return waited;
   }
 

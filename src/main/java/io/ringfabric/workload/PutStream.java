@@ -1,6 +1,7 @@
 package io.ringfabric.workload;
 
 import io.ringfabric.model.Completion;
+import io.ringfabric.model.Measured;
 import io.ringfabric.model.ProcessApi;
 import io.ringfabric.model.Program;
 import io.ringfabric.model.Status;
@@ -118,8 +119,8 @@ public final class PutStream implements Program {
 
   @Override
   public void onComplete(ProcessApi api, Completion completion) {
-    if (completion.ok() && api.now() >= api.warmupEndPs()) {
-      doneAfterWarmup++;
+    if (completion.ok()) {
+      doneAfterWarmup += Measured.counts(api.now(), api.warmupEndPs());
     }
     if (!completion.ok()) { // a fast FULL must not pull the PUT latency down: each ending has its own
       api.recordLatency("put-" + completion.status().name().toLowerCase(Locale.ROOT).replace('_', '-'),
