@@ -94,6 +94,11 @@ public final class MessageQuery {
             sendOfMessage.putIfAbsent(m.message(), rec);
           }
         }
+        case MessageMark.GET -> {
+          if (m.message().equals(message)) {
+            recvNode = rec.node(); // a send nothing matched: its GETs still tell where it went
+          }
+        }
         case MessageMark.MATCH -> {
           boolean ours = MessageMark.SEND.equals(role) ? m.message().equals(message) : mine && role != null;
           if (ours) {
@@ -119,17 +124,19 @@ public final class MessageQuery {
 
   private static String notFound(TraceReader.Header h, String asked, int rank, BitSet ranks, Set<String> ofRank,
       String file) {
+    boolean part = h.traceNodes() != null || (h.from() != null && h.from() > 0) || h.to() != null;
+    String leftOut = part ? ", or its --trace-nodes, --trace-from or --trace-to left them out" : "";
     if (ranks.isEmpty()) {
-      boolean part = h.traceNodes() != null || (h.from() != null && h.from() > 0) || h.to() != null;
-      return "no schedule marks in " + file + ": it is not the trace of a run with a workload.schedule"
-          + (part ? ", or its --trace-nodes, --trace-from or --trace-to left them out" : "")
+      return "no schedule marks in " + file + ": it is not the trace of a run with a workload.schedule" + leftOut
           + " (a trace written before ringfabric marked messages has none either)";
     }
     if (!ranks.get(rank)) {
-      return "no rank " + rank + " in the schedule marks of " + file + ": its ranks are 0.." + (ranks.length() - 1);
+      return "no rank " + rank + " in the schedule marks of " + file + (part
+          ? ": its --trace-nodes, --trace-from or --trace-to left it out, or the schedule has no such rank"
+          : ": its ranks are 0.." + (ranks.length() - 1));
     }
     return "no send or receive " + asked + " in " + file + ": rank " + rank + "'s first are " + String.join(", ", ofRank)
-        + " (a calc leaves no mark, nor does an operation that never started)";
+        + " (a calc leaves no mark, nor does an operation that never started" + leftOut + ")";
   }
 
   /** The rank a message went to, or -1. */

@@ -98,7 +98,8 @@ public record MessageStory(MessageQuery.Resolved resolved, List<TraceRecord> mar
 
     StringBuilder b = new StringBuilder();
     b.append("message ").append(resolved.message() == null ? "(none)" : resolved.message()).append(" in ").append(file)
-        .append(": send ").append(or(resolved.sendOp(), "(unknown)")).append(" to receive ")
+        .append(": send ")
+        .append(or(resolved.sendOp(), resolved.message() == null ? "(none matched)" : "(not in the trace)")).append(" to receive ")
         .append(or(resolved.recvOp(), "(none matched)"));
     if (sendMark != null) {
       b.append(", ").append(bytes(sendMark.bytes())).append(", tag ").append(sendMark.tag());
@@ -144,8 +145,7 @@ public record MessageStory(MessageQuery.Resolved resolved, List<TraceRecord> mar
           + " on average", gets.size(), nsThreeDecimals(sum), nsThreeDecimals(sum / gets.size()))).append(nl);
     }
     if (send == null || match == null) {
-      b.append(send == null ? "no send matched it in the trace" : resolved.message() == null
-          ? "the send began no PUT by the end of the trace" : "no receive took it by the end of the trace").append(nl);
+      b.append(unfinished(send, match)).append(nl);
       return;
     }
     b.append("total ").append(nsThreeDecimals(match.t() - send.t())).append(" ns from send posted to receive complete")
@@ -165,6 +165,17 @@ public record MessageStory(MessageQuery.Resolved resolved, List<TraceRecord> mar
     split(b, "in the ring", taken.t() - inRing.t(), "until the GET that took the last element reached it", nl);
     split(b, "in the GET", lastGet.mark().t() - taken.t(), "its answer back to the rank, seen", nl);
     split(b, "unexpected", match.t() - lastGet.mark().t(), "whole, until the receive was posted", nl);
+  }
+
+  /** Why there is no total: what the trace lacks. */
+  private String unfinished(TraceRecord send, TraceRecord match) {
+    if (match == null) {
+      return send == null ? "no message matched it by the end of the trace"
+          : resolved.message() == null ? "the send began no PUT by the end of the trace"
+          : "no receive took it by the end of the trace";
+    }
+    return "the trace holds no mark of the send of message " + resolved.message() + " (a trace of some nodes or"
+        + " of a time window may leave it out): no total";
   }
 
   private static void split(StringBuilder b, String part, long ps, String what, String nl) {

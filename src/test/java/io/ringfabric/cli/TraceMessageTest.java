@@ -170,6 +170,36 @@ class TraceMessageTest {
         + " workload.schedule (a trace written before ringfabric marked messages has none either)");
   }
 
+  @Test
+  void aSendNoReceiveTookAndAReceiveNothingMatchedSaySo() throws Exception {
+    Files.writeString(dir.resolve("unmatched.goal"), """
+        num_ranks 2
+        rank 0 {
+        l1: send 600b to 1 tag 3
+        }
+        rank 1 {
+        l1: recv 600b from 0 tag 4
+        }
+        """);
+    Path conf = dir.resolve("unmatched.conf");
+    Files.writeString(conf, SCENARIO.replace("two.goal", "unmatched.goal").replace("1ms", "100us"));
+    Path file = dir.resolve("unmatched.jsonl");
+    assertEquals(0, MainTest.run("run", conf.toString(), "--trace", file.toString(), "--out",
+        dir.resolve("unmatched").toString()).code());
+    String send = op(file, "0:l1").out();
+    assertTrue(send.startsWith("message 0->1#0 in " + file + ": send 0:l1 to receive (none matched), 600 B, tag 3,"
+        + " 3 elements"), send);
+    // it arrived whole: three GETs brought its elements, and it waits unexpected
+    assertEquals(3, send.lines().filter(l -> l.contains("/3 GET 1.0.") && l.contains(": DONE after ")
+        && l.contains("took it from ring 0 at")).count(), send);
+    assertTrue(send.contains("GETs: 3, one an element,"), send);
+    assertTrue(send.endsWith("no receive took it by the end of the trace" + System.lineSeparator()), send);
+    String recv = op(file, "1:l1").out();
+    assertTrue(recv.startsWith("message (none) in " + file + ": send (none matched) to receive 1:l1"), recv);
+    assertTrue(recv.contains("receive 1:l1 posted on node 1 core 0 rank 1: from rank 0, tag 4, 600 B"), recv);
+    assertTrue(recv.endsWith("no message matched it by the end of the trace" + System.lineSeparator()), recv);
+  }
+
   private static void assertBad(MainTest.Outcome o, String... parts) {
     assertEquals(2, o.code(), o.err() + o.out());
     assertEquals("", o.out());
