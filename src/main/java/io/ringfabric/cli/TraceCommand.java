@@ -3,6 +3,8 @@ package io.ringfabric.cli;
 import io.ringfabric.hocon.Closest;
 import io.ringfabric.model.SimTime;
 import io.ringfabric.trace.Journey;
+import io.ringfabric.trace.MessageQuery;
+import io.ringfabric.trace.MessageStory;
 import io.ringfabric.trace.PerfettoExport;
 import io.ringfabric.trace.TraceFormatException;
 import io.ringfabric.trace.TraceQuery;
@@ -13,6 +15,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -38,7 +41,7 @@ import picocli.CommandLine;
     mixinStandardHelpOptions = true,
     customSynopsis = {
       "ringfabric trace FILE summary",
-      "   or: ringfabric trace FILE op ID",
+      "   or: ringfabric trace FILE op ID|RANK:LABEL",
       "   or: ringfabric trace FILE filter [--node N] [--component C] [--kind K]",
       "                                    [--op ID] [--from T] [--to T] [--json]",
       "   or: ringfabric trace FILE perfetto OUT.pftrace|OUT.json [--from T] [--to T]"
@@ -56,7 +59,7 @@ import picocli.CommandLine;
       TraceCommand.Perfetto.class
     })
 final class TraceCommand implements Callable<Integer> {
-  static final String VERBS = "summary, op ID, filter [options] or perfetto OUT.pftrace|OUT.json";
+  static final String VERBS = "summary, op ID|RANK:LABEL, filter [options] or perfetto OUT.pftrace|OUT.json";
 
   @Spec CommandSpec spec;
 
@@ -144,16 +147,22 @@ final class TraceCommand implements Callable<Integer> {
       name = "op",
       mixinStandardHelpOptions = true,
       modelTransformer = Op.IdsWithADash.class,
-      customSynopsis = "ringfabric trace FILE op ID",
-      description = "Follows one operation: every record of it in time order, the delay since the"
-          + " previous one, where it waited for a link, its total latency and the biggest contributor.")
+      customSynopsis = "ringfabric trace FILE op ID|RANK:LABEL",
+      description = {
+        "Follows one operation: every record of it in time order, the delay since the previous one, where"
+            + " it waited for a link, its total latency and the biggest contributor.",
+        "With RANK:LABEL (e.g. 3:l7), follows a schedule's message from its send to its matching receive,"
+            + " whichever of the two is named: the send and receive posted, each element's PUT (the first and"
+            + " last hop by hop) and the GET that brought it, the match, and where the time went."
+      })
   static final class Op implements Callable<Integer> {
     @ParentCommand TraceCommand trace;
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "ID",
+    @Parameters(index = "0", paramLabel = "ID|RANK:LABEL",
         description = "Operation id, node.context.sequence of the context that started it, e.g. 3.1.17"
-            + " (the summary lists the slowest).")
+            + " (the summary lists the slowest); or a schedule's send or receive, its rank and GOAL label,"
+            + " e.g. 3:l7 (rank:#N for the N-th operation of a rank left unlabelled).")
     String id;
 
     /** An id such as {@code -1.0.1} is a malformed id to say so of, not an unknown option. */
@@ -168,6 +177,20 @@ final class TraceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
       PrintWriter out = spec.commandLine().getOut();
+      if (MessageQuery.isRankOp(id)) {
+        String file = trace.file.toString();
+        MessageQuery.Resolved found;
+        try {
+          found = trace.withTrace(spec.commandLine().getErr(), r -> MessageQuery.resolve(r, id, file));
+        } catch (MessageQuery.NotFound e) {
+          throw new BadInput(e.getMessage());
+        }
+        // the second reading: its warnings (a trace cut off) were said in the first
+        MessageStory story = trace.withTrace(new PrintWriter(Writer.nullWriter()), r -> MessageQuery.story(r, found));
+        out.print(story.render(file));
+        out.flush();
+        return Main.OK;
+      }
       checkOperationId("", id, trace.file);
       Journey j = trace.withTrace(spec.commandLine().getErr(), r -> TraceQuery.journey(r, id));
       if (j.records().isEmpty()) {
@@ -184,7 +207,8 @@ final class TraceCommand implements Callable<Integer> {
   static void checkOperationId(String what, String id, Path file) {
     if (!id.matches("[0-9]+\\.[0-9]+\\.[0-9]+")) {
       throw new BadInput(what + "operation id '" + id + "' is malformed: an id is node.context.sequence, three"
-          + " whole numbers from 0, e.g. 3.1.17 ('ringfabric trace " + file + " summary' lists the slowest ones)");
+          + " whole numbers from 0, e.g. 3.1.17 ('ringfabric trace " + file + " summary' lists the slowest ones)"
+          + (what.isEmpty() ? ", or a schedule's rank:label, e.g. 3:l7" : ""));
     }
   }
 

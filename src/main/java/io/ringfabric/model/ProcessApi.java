@@ -78,4 +78,27 @@ public interface ProcessApi {
    * that stops the process at once (the call does not return).
    */
   void touchContext(int index);
+
+  /**
+   * Whether the run's trace keeps this process's marks: a program builds a mark's text only when
+   * it does, so marks cost nothing in a run that is not traced.
+   */
+  default boolean traced() {
+    return false;
+  }
+
+  /**
+   * Marks a moment of the program's own in the trace, now (a record of kind {@code mark} whose
+   * detail is {@code what}), e.g. that a message was posted; nothing when the run is not traced.
+   * A mark is no event: it changes nothing the run does.
+   */
+  default void mark(String what) {}
+
+  /**
+   * As {@link #mark}, tied to one of the process's actions (the record's {@code op}): the PUT or
+   * GET chosen in this callback, or, before one is chosen, the last one issued (none before the
+   * first). So a program can say which of its work an action was, before it starts or once it has
+   * seen what it brought.
+   */
+  default void markAction(String what) {}
 }

@@ -14,6 +14,7 @@ final class ProcessHandle implements ProcessApi {
 
   private final Core core;
   private final UserProcess p;
+  private boolean issues; // a PUT or GET was chosen in this callback: what markAction refers to
 
   ProcessHandle(Core core, UserProcess p) {
     this.core = core;
@@ -77,11 +78,13 @@ final class ProcessHandle implements ProcessApi {
     }
     byte[] copy = payload.clone();
     choose(() -> core.issue(p, Op.PUT, target, ring, copy));
+    issues = true;
   }
 
   @Override
   public void get(int source, int ring) {
     choose(() -> core.issue(p, Op.GET, source, ring, null));
+    issues = true;
   }
 
   @Override
@@ -172,6 +175,27 @@ final class ProcessHandle implements ProcessApi {
   public void recordRoundTrip(long ps) {
     if (core.now() - ps >= core.warmupPs) { // a round trip that began in the warm-up is not counted
       core.stats().roundTrip(ps);
+    }
+  }
+
+  @Override
+  public boolean traced() {
+    return core.recordsTrace();
+  }
+
+  @Override
+  public void mark(String what) {
+    if (core.recordsTrace()) {
+      core.recorder().mark(core.now(), null, p.name, what);
+    }
+  }
+
+  @Override
+  public void markAction(String what) {
+    if (core.recordsTrace()) {
+      long sequence = issues ? p.actions + 1 : p.actions; // the context's sequence of that action
+      core.recorder().mark(core.now(), sequence == 0 ? null : core.node() + "." + p.context + "." + sequence,
+          p.name, what);
     }
   }
 

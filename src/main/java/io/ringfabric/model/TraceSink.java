@@ -64,4 +64,10 @@ public interface TraceSink {
 
   /** A packet of {@code op} was lost at {@code t} on the link of {@code port} ({@code fabric.faults}), as {@code why} says. */
   void packetLost(long t, String op, long wireBytes, String port, String why);
+
+  /**
+   * A process's program marked a moment of its own ({@link ProcessApi#mark}), at any level: what it
+   * says, the process, and the action it concerns ({@code op}, or null).
+   */
+  default void mark(long t, String op, String process, String what) {}
 }

@@ -137,6 +137,8 @@ public final class PerfettoExport {
             "from", r.from(), "bytes", r.bytes());
         case Kinds.MESSAGE -> events.instant(r, tracks.componentTrack(r), (r.detail() == null ? "message" : r.detail())
             + opSuffix(r), "from", r.from(), "to", r.to(), "bytes", r.bytes());
+        case Kinds.MARK -> events.instant(r, tracks.componentTrack(r), markName(r.detail()) + opSuffix(r),
+            "detail", r.detail(), "process", r.from());
         default -> events.instant(r, tracks.componentTrack(r), r.kind() + opSuffix(r), "detail", r.detail(),
             "status", r.status());
       }
@@ -478,6 +480,16 @@ public final class PerfettoExport {
       };
       events.slice(op.pid, op.tid, a.t(), to - a.t(), phase, "stage", a.flows(), "op", op.id);
     }
+  }
+
+  /** A program's mark on its core's track: named by its first two words ({@code send 3:l7}), few names for many marks. */
+  private static String markName(String detail) {
+    if (detail == null) {
+      return "mark";
+    }
+    int space = detail.indexOf(' ');
+    int second = space < 0 ? -1 : detail.indexOf(' ', space + 1);
+    return second < 0 ? detail : detail.substring(0, second);
   }
 
   private static String opSuffix(TraceRecord r) {

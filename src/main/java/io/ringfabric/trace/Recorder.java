@@ -133,6 +133,11 @@ public final class Recorder implements TraceSink {
     record(t, Kinds.CREDIT_STALL, op, null, null, wireBytes, null, waitPs, 0, -1, port, "vc " + vc + " " + packet);
   }
 
+  @Override
+  public void mark(long t, String op, String process, String what) {
+    record(t, Kinds.MARK, op, process, null, 0, null, 0, 0, -1, null, what);
+  }
+
   /** Keeps one record; fields as in {@link TraceRecord} (null, 0 or -1 where they do not apply). */
   private void record(long t, String kind, String op, String from, String to, long bytes,
       String status, long wait, long dur, int ring, String port, String detail) {

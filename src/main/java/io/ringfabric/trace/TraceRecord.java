@@ -54,6 +54,11 @@ public record TraceRecord(
     public static final String RESPONSE_ARRIVED = "response-arrived";
     public static final String COMPLETED = "completed";
     public static final String COMPLETION_SEEN = "completion-seen";
+    /**
+     * A program's own moment ({@code ProcessApi.mark}): {@code detail} says what, {@code from} names
+     * the process, {@code op} the action it concerns, if any. A schedule's rank marks its messages.
+     */
+    public static final String MARK = "mark";
     // level packets: plus every packet on every hop
     public static final String PACKET_QUEUED = "packet-queued";
     public static final String PACKET_SENT = "packet-sent";

@@ -299,7 +299,7 @@ class TraceCommandTest {
   @Test
   void aMissingOrUnknownVerbIsBadInput() throws IOException {
     String f = story().toString();
-    assertBad(run("trace", f), "give summary, op ID, filter [options] or perfetto OUT.pftrace|OUT.json");
+    assertBad(run("trace", f), "give summary, op ID|RANK:LABEL, filter [options] or perfetto OUT.pftrace|OUT.json");
     assertBad(run("trace", f, "sumary"), "unknown trace command 'sumary'");
     assertBad(run("trace"), "FILE");
     assertBad(run("trace", f, "op"), "ID");

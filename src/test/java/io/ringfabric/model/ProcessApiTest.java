@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.run.Simulation;
 import io.ringfabric.stats.LatencyRecorder;
 import io.ringfabric.stats.RunResult;
 import java.util.ArrayList;
@@ -31,6 +33,48 @@ class ProcessApiTest {
     int g = t.nextGroup();
     t.custom(NodeSet.of(0), 0, scripts.size());
     return new CustomPrograms().on(g, (n, k) -> scripts.get(k)).run(t);
+  }
+
+  @Test
+  void aMarkIsTiedToThePutOrGetChosenInItsCallbackElseToTheLastOneAndIsKeptOnlyWhenTraced() {
+    List<Boolean> traced = new ArrayList<>();
+    List<Integer> context = new ArrayList<>();
+    Script s = Script.of()
+        .inline(api -> {
+          traced.add(api.traced());
+          context.add(api.context());
+          api.markAction("before any action");
+          api.mark("a moment");
+        })
+        .raw(api -> {
+          api.put(1, 0, new byte[8]);
+          api.markAction("chosen");
+        })
+        .inline(api -> api.markAction("seen"))
+        .raw(api -> {
+          api.sleep(5);
+          api.markAction("after a sleep was chosen");
+        });
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).ring(NodeSet.all(), 0, 1 << 20, Core.BUFFER_BYTES);
+    int g = t.nextGroup();
+    t.custom(NodeSet.of(0), 0, 1);
+    BuiltMachine built = BuiltMachine.of(t.build(), new CustomPrograms().on(g, (n, k) -> s));
+    TraceLines trace = new TraceLines();
+    built.machine().core(0, 0).attachRecorder(trace);
+    Simulation.run(built, "reference");
+    String op = "0." + context.get(0) + ".1";
+    String by = " by " + s.name() + ": ";
+    assertEquals(List.of("mark null" + by + "before any action", "mark null" + by + "a moment",
+        "mark " + op + by + "chosen", "mark " + op + by + "seen", "mark " + op + by + "after a sleep was chosen"),
+        trace.lines.stream().map(l -> l.substring(l.indexOf(' ') + 1)).toList());
+    assertEquals(List.of(true), traced);
+
+    traced.clear();
+    run(List.of(Script.of().inline(api -> {
+      traced.add(api.traced());
+      api.mark("nobody keeps this");
+    })));
+    assertEquals(List.of(false), traced);
   }
 
   @Test

@@ -68,4 +68,7 @@ final class TraceLines implements TraceSink {
   }
 
   @Override public void completionSeen(long t, String op, long bytes, Status status, long since, int ring, String p) {}
+  @Override public void mark(long t, String op, String process, String what) {
+    add(t, "mark " + op + " by " + process + ": " + what);
+  }
 }

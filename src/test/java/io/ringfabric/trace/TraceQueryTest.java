@@ -236,7 +236,7 @@ class TraceQueryTest {
   @Test
   void knowsTheKinds() {
     assertTrue(TraceQuery.knownKinds().containsAll(List.of("doorbell", "packet-queued", "message", "completion-seen")));
-    assertEquals(15, TraceQuery.knownKinds().size());
+    assertEquals(16, TraceQuery.knownKinds().size());
     assertTrue(TraceQuery.knownKinds().containsAll(List.of("credit-stall", "packet-lost")));
   }
 

@@ -35,6 +35,11 @@ public record Envelope(int source, int tag, long bytes, int sequence) implements
     return (int) Math.max(0, Math.min(room, bytes - index * room));
   }
 
+  /** The element, from 0, that holds the message's byte {@code offset}. */
+  public static long elementAt(long offset, int maxElement) {
+    return offset / room(maxElement);
+  }
+
   private static long room(int maxElement) {
     if (maxElement <= BYTES) {
       throw new IllegalArgumentException("an element of " + maxElement + " bytes has no room beside the "

@@ -29,6 +29,9 @@ import java.util.List;
  * two ranks filling each other's rings cannot both wait for ever. An EMPTY ring with nothing else
  * to do: the rank waits for an arrival (a ring with {@code notify = true}) or backs off. A PUT or
  * GET that ended TIMEOUT is made again; any other error ends the rank.
+ *
+ * <p>In a traced run the rank marks each message's steps ({@link MessageMark}), so that
+ * {@code trace FILE op RANK:LABEL} can follow one from its send to its receive.
  */
 public final class RankProgram implements Program {
   private static final long serialVersionUID = 1L;
@@ -115,6 +118,9 @@ public final class RankProgram implements Program {
       case DONE -> {
         if (++element == Envelope.elements(envelope.bytes(), maxElement)) {
           completedTo[ops.peer(sending)]++;
+          if (api.traced()) {
+            api.mark(MessageMark.sent(name(sending), MessageMark.message(envelope, ops.peer(sending))));
+          }
           int done = sending;
           sending = -1;
           steps.completed(done, api.now());
@@ -133,7 +139,7 @@ public final class RankProgram implements Program {
   private void onGet(ProcessApi api, Completion c) {
     switch (c.status()) {
       case DONE -> {
-        take(c.data(), api.now());
+        take(api, c.data());
         next(api);
       }
       case EMPTY -> idle(api);
@@ -143,10 +149,14 @@ public final class RankProgram implements Program {
   }
 
   /** An element from the ring: counted to its message, which, once whole, a receive may take. */
-  private void take(byte[] data, long now) {
+  private void take(ProcessApi api, byte[] data) {
     Envelope m = Envelope.of(data);
     if (m == null || m.source() < 0 || m.source() >= takenFrom.length) {
       return; // not a message of this schedule's (another workload PUT into this ring)
+    }
+    if (api.traced()) {
+      api.markAction(MessageMark.get(MessageMark.message(m, rank),
+          Envelope.elementAt(takenFrom[m.source()], maxElement) + 1, Envelope.elements(m.bytes(), maxElement)));
     }
     takenFrom[m.source()] += Envelope.carriedBy(data);
     if (takenFrom[m.source()] < m.bytes()) {
@@ -156,14 +166,14 @@ public final class RankProgram implements Program {
     arrivedFrom[m.source()]++;
     int op = matching.arrive(m);
     if (op >= 0) {
-      steps.completed(op, now);
+      matched(api, op, m);
     }
   }
 
   /** The rank is free: starts what may start, then takes its next action. */
   private void next(ProcessApi api) {
     for (int op = steps.nextReady(); op >= 0; op = steps.nextReady()) {
-      start(op, api.now());
+      start(op, api);
     }
     if (steps.allCompleted()) {
       endedPs = api.now();
@@ -191,20 +201,40 @@ public final class RankProgram implements Program {
   }
 
   /** An operation's dependencies are met: a send or receive starts now, a calc waits for the core. */
-  private void start(int op, long now) {
+  private void start(int op, ProcessApi api) {
     switch (ops.kind(op)) {
       case SEND -> {
-        steps.started(op, now);
+        steps.started(op, api.now());
         steps.queueSend(op);
+        if (api.traced()) {
+          api.mark(MessageMark.send(name(op), ops.peer(op), ops.tag(op), ops.bytes(op)));
+        }
       }
       case RECV -> {
-        steps.started(op, now);
-        if (matching.post(op, ops.peer(op), ops.tag(op)) != null) {
-          steps.completed(op, now);
+        steps.started(op, api.now());
+        if (api.traced()) {
+          api.mark(MessageMark.recv(name(op), ops.peer(op), ops.tag(op), ops.bytes(op)));
+        }
+        Envelope m = matching.post(op, ops.peer(op), ops.tag(op));
+        if (m != null) {
+          matched(api, op, m);
         }
       }
       case CALC -> steps.queueCalc(op);
     }
+  }
+
+  /** Receive {@code op} takes message {@code m}, which has wholly arrived: it completes. */
+  private void matched(ProcessApi api, int op, Envelope m) {
+    if (api.traced()) {
+      api.mark(MessageMark.match(name(op), MessageMark.message(m, rank), m.tag(), m.bytes()));
+    }
+    steps.completed(op, api.now());
+  }
+
+  /** How the trace names op {@code op}: rank and label. */
+  private String name(int op) {
+    return MessageMark.opName(rank, ops.label(op), op);
   }
 
   private void begin(int op) {
@@ -220,6 +250,10 @@ public final class RankProgram implements Program {
     actionFrom = api.now();
     int to = ops.peer(sending);
     api.put(placement.node(to), placement.ring(to), envelope.element(maxElement, element));
+    if (api.traced()) {
+      api.markAction(MessageMark.put(name(sending), MessageMark.message(envelope, to), element + 1,
+          Envelope.elements(envelope.bytes(), maxElement)));
+    }
   }
 
   private void get(ProcessApi api) {
