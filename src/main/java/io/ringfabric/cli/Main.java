@@ -29,7 +29,7 @@ import picocli.CommandLine;
     description = "Simulates server-on-a-chip nodes doing PUT/GET on ring buffers in each other's"
         + " memory over a switched fabric.",
     subcommands = {RunCommand.class, ValidateCommand.class, BenchCommand.class, SweepCommand.class, TraceCommand.class,
-        InspectCommand.class, ScheduleCommand.class, ClusterCommand.class, CompletionCommand.class,
+        InspectCommand.class, ScheduleCommand.class, LogGpCommand.class, ClusterCommand.class, CompletionCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
   public static final int OK = 0;

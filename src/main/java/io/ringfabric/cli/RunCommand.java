@@ -54,11 +54,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin ProgressArg progressArg;
 
-  @Option(
-      names = "--engine",
-      paramLabel = "reference|actors",
-      description = "Engine to run the model on (overrides ringfabric.engine).")
-  Engine engine;
+  @Mixin EngineArg engineArg;
 
   @Option(
       names = "--out",
@@ -121,7 +117,7 @@ final class RunCommand implements Callable<Integer> {
 
   /** {@code --set} in order, then {@code --engine} and {@code --seed}. */
   List<String> overrides() {
-    return engine == null ? overrideArgs.overrides() : overrideArgs.overrides("engine=" + engine.name());
+    return overrideArgs.overrides(engineArg.override());
   }
 
   /** What this run reads and writes, by what the user called them. */

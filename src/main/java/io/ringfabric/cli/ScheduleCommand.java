@@ -71,10 +71,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Pattern p = Pattern.of(pattern);
-    if (p == null) {
-      throw new BadInput("unknown pattern '" + pattern + "'; known: " + Pattern.known());
-    }
+    Pattern p = pattern(pattern);
     long computePs = Times.parsePs("--compute", compute);
     if (computePs % 1000 != 0) {
       throw new BadInput("--compute " + compute + ": a GOAL calc is whole ns");
@@ -85,7 +82,7 @@ final class ScheduleCommand implements Callable<Integer> {
     }
     Schedule schedule;
     try {
-      schedule = Collectives.generate(p, new Settings(ranks == null ? 0 : ranks, bytes(size), iterations,
+      schedule = Collectives.generate(p, new Settings(ranks == null ? 0 : ranks, bytes("--size", size), iterations,
           computePs / 1000, dimList));
     } catch (IllegalArgumentException e) {
       throw new BadInput(e.getMessage());
@@ -115,12 +112,24 @@ final class ScheduleCommand implements Callable<Integer> {
     }
   }
 
-  /** A size as the scenario files take it (Typesafe's: 64KiB, 1MiB, 8 or 8B). */
-  private static long bytes(String text) {
+  /** The built-in pattern of that name; bad input, naming the known ones, if there is none. */
+  static Pattern pattern(String name) {
+    Pattern p = Pattern.of(name);
+    if (p == null) {
+      throw new BadInput("unknown pattern '" + name + "'; known: " + Pattern.known());
+    }
+    return p;
+  }
+
+  /**
+   * A size as the scenario files take it (Typesafe's: 64KiB, 1MiB, 8 or 8B); bad input, naming
+   * {@code what} was given it, if it is not one.
+   */
+  static long bytes(String what, String text) {
     try {
       return ConfigFactory.parseMap(Map.of("s", text)).getBytes("s");
     } catch (ConfigException e) {
-      throw new BadInput("--size: '" + text + "' is not a size in bytes; write e.g. 8, 64KiB or 1MiB");
+      throw new BadInput(what + ": '" + text + "' is not a size in bytes; write e.g. 8, 64KiB or 1MiB");
     }
   }
 

@@ -82,11 +82,7 @@ final class SweepCommand implements Callable<Integer> {
           + " --vary wins over --set.")
   List<String> sets = new ArrayList<>();
 
-  @Option(
-      names = "--engine",
-      paramLabel = "reference|actors",
-      description = "Engine for every run (overrides ringfabric.engine).")
-  RunCommand.Engine engine;
+  @Mixin EngineArg engineArg;
 
   @Option(names = "--seed", paramLabel = "N", converter = OverrideArgs.Seed.class,
       description = "Seed of every run: " + OverrideArgs.Seed.RANGE + " (overrides ringfabric.seed).")
@@ -276,9 +272,7 @@ final class SweepCommand implements Callable<Integer> {
       for (int k = 0; k < keys.size(); k++) {
         overrides.add(keys.get(k) + "=" + values.get(k));
       }
-      if (engine != null) {
-        overrides.add("engine=" + engine.name());
-      }
+      overrides.addAll(List.of(engineArg.override()));
       if (seed != null) {
         overrides.add("seed=" + seed);
       }

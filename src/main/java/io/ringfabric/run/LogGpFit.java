@@ -2,11 +2,9 @@ package io.ringfabric.run;
 
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
-import io.ringfabric.run.Simulation;
+import io.ringfabric.model.SimTime;
 import io.ringfabric.stats.RunResult;
-import io.ringfabric.workload.schedule.Collectives;
 import io.ringfabric.workload.schedule.Envelope;
-import io.ringfabric.workload.schedule.GoalParser;
 import io.ringfabric.workload.schedule.GoalWriter;
 import io.ringfabric.workload.schedule.LogGp;
 import io.ringfabric.workload.schedule.RankScheduleBuilder;
@@ -20,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Measures LogGP's L, o, g and G from ringfabric itself: tiny schedules between ranks 0 and 1 (on
@@ -41,8 +40,8 @@ import java.util.function.Function;
  *   <li><b>L</b>: the rest of a 1-byte message's one-way time, T(1) - 2o.
  * </ul>
  *
- * <p>{@code main} prints the fit, and for each schedule named after the scenario LogGp's time with
- * it beside ringfabric's own.
+ * <p>{@code ringfabric loggp} prints the fit, and for each schedule it is given LogGp's time with it
+ * beside ringfabric's own.
  */
 public final class LogGpFit {
   /** Starts of the sender spread over the receiver's polling period. */
@@ -76,11 +75,51 @@ public final class LogGpFit {
           Math.round(overheadPerByteNs * 1000), p.eagerLimit());
     }
 
-    @Override
-    public String toString() {
-      return params + "; O=" + fmt3(overheadPerByteNs) + " ns/B (T(1) " + fmt(oneWayNs)
-          + " ns, " + fmt(oneWayMinNs) + " to " + fmt(oneWayMaxNs) + " by the receiver's polling, a 1-byte send holds the sender " + fmt(sendNs) + " ns, a GET of a message there " + fmt(getNs)
-          + " ns, an element of " + payload + " B " + fmt(elementNs) + " ns)";
+    /**
+     * The one-way time T(1) and the parameters, in the order they are worked out (L needs o), each
+     * with what it was measured from, for a table; the parameters' values are those LogGOPSim is
+     * given.
+     */
+    public List<Parameter> parameters() {
+      return List.of(
+          new Parameter("T(1)", Math.round(oneWayNs * 1000), "ns", "one 1-byte message, rank 0's start to rank"
+              + " 1's end: mean of " + PHASES + " starts over the receiver's polling (" + ns(oneWayMinNs) + " to "
+              + ns(oneWayMaxNs) + " ns)"),
+          new Parameter("G", params.gapPerBytePs(), "ns/B", "slope of T(s) from " + FEW + " to " + MANY
+              + " elements: " + ns(elementNs) + " ns an element of " + payload + " B"),
+          new Parameter("g", params.gapPs(), "ns", "slope of the time of 1 and of " + BURST
+              + " back-to-back 1-byte sends"),
+          new Parameter("o", params.overheadPs(), "ns", "mean of a 1-byte send's time to the sender (" + ns(sendNs)
+              + " ns) and a GET of a message already there (" + ns(getNs) + " ns)"),
+          new Parameter("L", params.latencyPs(), "ns", "T(1) - 2o"),
+          new Parameter("O", logGops().overheadPerBytePs(), "ns/B", "a GET's cost per byte of a message of "
+              + GET_ELEMENTS + " elements already there (LogGOPS; LogGP has none)"));
+    }
+
+    private static String ns(double ns) {
+      return SimTime.nsOneDecimal(ns);
+    }
+  }
+
+  /**
+   * One fitted parameter.
+   *
+   * @param valuePs in ps, or ps a byte (as LogGOPSim takes it)
+   * @param unit the unit of {@code valuePs / 1000}: ns or ns/B
+   * @param measuredFrom the measurement it was read off, with its figures
+   */
+  public record Parameter(String name, long valuePs, String unit, String measuredFrom) {}
+
+  /**
+   * A schedule that did not finish in ringfabric: a rank failed, or the scenario's duration ran out
+   * first (a schedule with something unmatched never ends: check it with LogGp before). The message
+   * says which.
+   */
+  public static final class Unfinished extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    Unfinished(String message) {
+      super(message);
     }
   }
 
@@ -88,6 +127,8 @@ public final class LogGpFit {
   private final Path dir;
   private final int payload;
   private final double pollNs;
+  private final int nodes;
+  private final long durationPs;
 
   /**
    * @param machine the scenario with these overrides added (its own workload is replaced by the
@@ -101,11 +142,27 @@ public final class LogGpFit {
       throw new UncheckedIOException(e);
     }
     this.dir.toFile().deleteOnExit();
-    Scenario probe = machine.apply(List.of("ringfabric.workload.schedule.pattern=broadcast",
-        "ringfabric.workload.schedule.file=none", "ringfabric.workload.schedule.ranks=2",
-        "ringfabric.workload.schedule.ranks-per-node=1", "ringfabric.workload.processes=[]"));
+    Scenario probe = machineFor(2);
     this.payload = probe.schedule().maxElement() - Envelope.BYTES;
     this.pollNs = probe.schedule().backoffPs() / 1000.0;
+    this.nodes = probe.nodes();
+    this.durationPs = probe.durationPs();
+  }
+
+  /**
+   * The machine with a schedule of {@code ranks} ranks, one a node, in place of its workload: a
+   * {@code ConfigException} if it cannot run one (no ring for a rank on its node), found without
+   * running anything.
+   */
+  public Scenario machineFor(int ranks) {
+    return machine.apply(List.of("ringfabric.workload.schedule.pattern=broadcast",
+        "ringfabric.workload.schedule.file=none", "ringfabric.workload.schedule.ranks=" + ranks,
+        "ringfabric.workload.schedule.ranks-per-node=1", "ringfabric.workload.processes=[]"));
+  }
+
+  /** The machine's nodes: a schedule runs here with at most as many ranks, one a node. */
+  public int nodes() {
+    return nodes;
   }
 
   /** The fit on a scenario given as HOCON text. */
@@ -181,7 +238,7 @@ public final class LogGpFit {
     a.send(1, 1, 0);
     RankScheduleBuilder b = new RankScheduleBuilder(1);
     b.recv(1, 0, 0);
-    RunResult.Rank sender = run(schedule("send", a, b)).perRank().get(0);
+    RunResult.Rank sender = finished(schedule("send", a, b)).perRank().get(0);
     return sender.endNs() - sender.startNs();
   }
 
@@ -192,7 +249,7 @@ public final class LogGpFit {
     a.send(bytes, 1, 0);
     RankScheduleBuilder b = new RankScheduleBuilder(1);
     b.requires(b.recv(bytes, 0, 0), b.calc(wait));
-    RunResult.Rank receiver = run(schedule("get", a, b)).perRank().get(1);
+    RunResult.Rank receiver = finished(schedule("get", a, b)).perRank().get(1);
     return receiver.endNs() - receiver.startNs() - wait;
   }
 
@@ -200,14 +257,36 @@ public final class LogGpFit {
     return new Schedule(name, List.of(a.build(), b.build()), List.of());
   }
 
-  /** The schedule's time in ringfabric: from its first rank's start to its last rank's end, ns. */
+  /**
+   * The schedule's time in ringfabric: from its first rank's start to its last rank's end, ns; an
+   * {@link Unfinished} if it does not end.
+   */
   public double timeNs(Schedule s) {
-    RunResult.Schedule r = run(s);
-    if (r.completedNs() == null) {
-      throw new IllegalStateException(s.source() + " did not finish: " + r.unmatchedOps());
-    }
+    RunResult.Schedule r = finished(s);
     double start = r.perRank().stream().mapToDouble(RunResult.Rank::startNs).min().orElse(0);
     return r.completedNs() - start;
+  }
+
+  private RunResult.Schedule finished(Schedule s) {
+    RunResult.Schedule r = run(s);
+    if (r.completedNs() == null) {
+      throw new Unfinished(s.source() + " did not finish: " + whyUnfinished(r));
+    }
+    return r;
+  }
+
+  /** A rank's failure; else the scenario's duration, which ran out with these operations unfinished. */
+  private String whyUnfinished(RunResult.Schedule r) {
+    for (RunResult.Rank rank : r.perRank()) {
+      if (rank.failure() != null) {
+        return "rank " + rank.rank() + " failed: " + rank.failure();
+      }
+    }
+    List<String> ops = r.unmatchedOps();
+    String left = ops.stream().limit(2).collect(Collectors.joining("; ")) + (ops.size() > 2 ? "; ..." : "");
+    return r.finishedRanks() + " of " + r.ranks() + " ranks ended within the scenario's duration ("
+        + SimTime.compact(durationPs) + ")" + (left.isEmpty() ? "" : " (" + left + ")")
+        + "; give it more, e.g. --set duration=1s";
   }
 
   private RunResult.Schedule run(Schedule s) {
@@ -222,60 +301,5 @@ public final class LogGpFit {
         "ringfabric.workload.schedule.pattern=none", "ringfabric.workload.schedule.ranks-per-node=1",
         "ringfabric.workload.processes=[]"));
     return Simulation.run(machine.apply(extra)).schedule();
-  }
-
-  /**
-   * {@code LogGpFit SCENARIO [KEY=VALUE...] [SCHEDULE...]}: prints the fit on the scenario's machine
-   * (with the overrides, as {@code --set} takes them), then for each schedule (a GOAL file, or
-   * PATTERN:RANKS:SIZE such as broadcast:16:8) ringfabric's time, LogGp's with the fitted
-   * parameters, and how far apart they are.
-   */
-  public static void main(String[] args) throws IOException {
-    if (args.length == 0) {
-      System.err.println("usage: LogGpFit SCENARIO [KEY=VALUE...] [GOAL-FILE | PATTERN:RANKS:SIZE]...");
-      System.exit(2);
-    }
-    Path conf = Path.of(args[0]);
-    List<String> overrides = new ArrayList<>();
-    List<String> schedules = new ArrayList<>();
-    for (int i = 1; i < args.length; i++) {
-      (args[i].contains("=") ? overrides : schedules).add(args[i]);
-    }
-    LogGpFit fit = new LogGpFit(extra -> {
-      List<String> all = new ArrayList<>(overrides);
-      all.addAll(extra);
-      return ScenarioLoader.load(conf, all);
-    });
-    Fit f = fit.fit();
-    System.out.println("fit on " + conf + ": " + f);
-    LogGp.Params p = f.params();
-    System.out.println("LogGOPSim, in ps (its results / 1000 are ns): -L " + p.latencyPs() + " -o " + p.overheadPs()
-        + " -g " + p.gapPs() + " -G " + p.gapPerBytePs() + " -S " + p.eagerLimit() + "  (with O: -O "
-        + f.logGops().overheadPerBytePs() + ")");
-    for (String name : schedules) {
-      Schedule s = named(name);
-      double rf = fit.timeNs(s);
-      double lg = LogGp.completionNs(s, f.params());
-      double lgo = LogGp.completionNs(s, f.logGops());
-      System.out.printf(java.util.Locale.ROOT, "%-50s ringfabric %14s ns  LogGP %14s ns %+6.1f%%  with O %14s ns %+6.1f%%%n",
-          s.source(), fmt(rf), fmt(lg), 100 * (lg - rf) / rf, fmt(lgo), 100 * (lgo - rf) / rf);
-    }
-  }
-
-  private static Schedule named(String arg) throws IOException {
-    String[] p = arg.split(":");
-    if (p.length == 3 && Collectives.Pattern.of(p[0]) != null) {
-      return Collectives.generate(Collectives.Pattern.of(p[0]),
-          new Collectives.Settings(Integer.parseInt(p[1]), Long.parseLong(p[2]), 1, 0, List.of()));
-    }
-    return GoalParser.parse(Path.of(arg));
-  }
-
-  static String fmt3(double ns) {
-    return String.format(java.util.Locale.ROOT, "%.3f", ns);
-  }
-
-  static String fmt(double ns) {
-    return String.format(java.util.Locale.ROOT, "%,.1f", ns);
   }
 }

@@ -163,6 +163,14 @@ class BadInputTest {
     c.add(new Case("a program whose static initializer throws", List.of("validate", file("init.conf",
         program(FailsToLoad.class.getName(), "[1]")).toString()), FailsToLoad.class.getName() + " cannot be loaded:"
         + " its static initializer threw java.lang.NumberFormatException: For input string: \"ten\""));
+    Path goal = file("cycle.goal", "num_ranks 2\nrank 0 {\nl1: calc 5\nl2: calc 5\nl1 requires l2\nl2 requires l1\n}\n"
+        + "rank 1 {\n}\n");
+    c.add(new Case("loggp: a GOAL file with a dependency cycle", List.of("loggp", tiny, goal.toString()),
+        goal + ":"));
+    c.add(new Case("loggp: more ranks than the machine has nodes", List.of("loggp", tiny, "barrier:8:8"),
+        "barrier:8:8: 8 ranks, one a node, need 8 nodes; the machine of " + tiny + " has 4"));
+    c.add(new Case("loggp: a --set the scenario refuses", List.of("loggp", tiny, "--set", "fabric.mtu=0",
+        "barrier:2:8"), "--set fabric.mtu=0: ringfabric.fabric.mtu: must be between 1 byte and 65536 bytes, not 0"));
     return c;
   }
 

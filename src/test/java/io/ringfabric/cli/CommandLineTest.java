@@ -50,7 +50,7 @@ class CommandLineTest {
     Outcome o = run();
     assertEquals(2, o.code());
     assertTrue(o.err().startsWith("ringfabric: Missing command: give one of run, validate, bench, sweep, trace,"
-        + " inspect, schedule, cluster, completion, help" + System.lineSeparator()), o.err());
+        + " inspect, schedule, loggp, cluster, completion, help" + System.lineSeparator()), o.err());
     assertTrue(run("cluster").err().startsWith("ringfabric: Missing command: give one of member, local"),
         run("cluster").err());
   }

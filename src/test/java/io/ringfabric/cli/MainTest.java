@@ -159,7 +159,7 @@ class MainTest {
     Outcome o = run("completion");
     assertEquals(0, o.code(), o.err());
     assertTrue(o.out().startsWith("#!/usr/bin/env bash"), o.out());
-    for (String word : List.of("validate", "inspect", "--checkpoint-at", "--member-java-opts", "--tls-keystore")) {
+    for (String word : List.of("validate", "inspect", "loggp", "--checkpoint-at", "--member-java-opts", "--tls-keystore")) {
       assertTrue(o.out().contains(word), word);
     }
   }

@@ -4,6 +4,7 @@ import io.ringfabric.workload.schedule.Collectives;
 import io.ringfabric.workload.schedule.LogGp;
 import io.ringfabric.workload.schedule.RankScheduleBuilder;
 import io.ringfabric.workload.schedule.Schedule;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,8 +16,9 @@ import org.junit.jupiter.api.Test;
  * against LogGP's on machines that cannot congest (docs/schedules.md, "Checked against LogGP").
  * Only simulated times are asserted.
  */
-class LogGpFitTest {
-  private static final String RING_OF_2 = """
+public class LogGpFitTest {
+  /** Two nodes, neighbours: the machine of docs/schedules.md's first fit. */
+  public static final String RING_OF_2 = """
       ringfabric {
         engine = reference
         topology { kind = ring, dims = [2] }
@@ -33,6 +35,9 @@ class LogGpFitTest {
         workload.schedule.wait = notification
       }
       """;
+
+  /** Its fit (docs/schedules.md's table), in ps, as LogGOPSim takes it: L, o, g, G, then O. */
+  public static final long[] RING_OF_2_PS = {-519_950, 1_127_100, 1_290_825, 6_785, 4_584};
 
   private static Schedule broadcast(int ranks, long bytes) {
     return Collectives.generate(Collectives.Pattern.BROADCAST, new Collectives.Settings(ranks, bytes, 1, 0, List.of()));
@@ -57,6 +62,10 @@ class LogGpFitTest {
     assertTrue(f.elementNs() > f.sendNs(), "a full element costs more than a 1-byte one");
     assertEquals(0, p.overheadPerBytePs());
     assertTrue(f.overheadPerByteNs() > 0);
+    assertArrayEquals(RING_OF_2_PS, new long[] {p.latencyPs(), p.overheadPs(), p.gapPs(), p.gapPerBytePs(),
+        f.logGops().overheadPerBytePs()}, "as docs/schedules.md shows");
+    assertEquals(List.of("T(1)", "G", "g", "o", "L", "O"), f.parameters().stream().map(LogGpFit.Parameter::name)
+        .toList(), "in the order they are worked out");
   }
 
   @Test
