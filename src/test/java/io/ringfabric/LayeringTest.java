@@ -42,7 +42,7 @@ class LayeringTest {
       .whereLayer("stats").mayOnlyBeAccessedByLayers("report", "run", "cluster", "cli")
       .whereLayer("trace").mayOnlyBeAccessedByLayers("engine", "run", "cluster", "cli")
       .whereLayer("config").mayOnlyBeAccessedByLayers("engine", "stats", "checkpoint", "run", "cluster", "cli")
-      .whereLayer("workload").mayOnlyBeAccessedByLayers("config", "stats", "examples", "checkpoint", "run", "cluster", "cli")
+      .whereLayer("workload").mayOnlyBeAccessedByLayers("config", "stats", "trace", "examples", "checkpoint", "run", "cluster", "cli")
       .whereLayer("hocon").mayOnlyBeAccessedByLayers("workload", "config", "run", "cluster", "cli")
       .whereLayer("examples").mayNotBeAccessedByAnyLayer();
 
