@@ -100,10 +100,10 @@ public final class SweepTable {
         t == null ? "" : number(t.payloadGBps()),
         t == null || t.offeredOpsPerUs() == null ? "" : number(t.offeredOpsPerUs()),
         t == null || t.acceptedOpsPerUs() == null ? "" : number(t.acceptedOpsPerUs()),
-        number(putNs.p50()), number(putNs.p90()), number(putNs.p99()), number(putNs.p999()),
-        number(putNs.max()),
-        number(getNs.p50()), number(getNs.p99()),
-        number(roundTrip.p50()),
+        measured(putNs, putNs.p50()), measured(putNs, putNs.p90()), measured(putNs, putNs.p99()),
+        measured(putNs, putNs.p999()), measured(putNs, putNs.max()),
+        measured(getNs, getNs.p50()), measured(getNs, getNs.p99()),
+        measured(roundTrip, roundTrip.p50()),
         l == null ? "" : number(l.meanUtilisation()),
         l == null ? "" : number(l.maxUtilisation()),
         r.rings() == null ? "" : number(r.rings().peakOccupancy()),
@@ -199,8 +199,8 @@ public final class SweepTable {
       row.addAll(List.of(
           fmt("%,d/%,d", put.ok, put.issued),
           r.throughput() == null ? "" : fmt("%.4f", r.throughput().opsPerUs()),
-          fmt("%,.1f", putNs.p50()),
-          fmt("%,.1f", putNs.p99()),
+          putNs.count() == 0 ? "-" : fmt("%,.1f", putNs.p50()),
+          putNs.count() == 0 ? "-" : fmt("%,.1f", putNs.p99()),
           r.links() == null ? "" : fmt("%.1f%%", r.links().maxUtilisation() * 100),
           errors.isEmpty() ? "none" : errors));
       rows.add(row.toArray(new String[0]));
@@ -258,6 +258,11 @@ public final class SweepTable {
   private static LatencyRecorder.Summary latency(RunResult r, String name) {
     LatencyRecorder.Summary s = r.latencyNs() == null ? null : r.latencyNs().get(name);
     return s == null ? new LatencyRecorder.Summary(0, 0, 0, 0, 0, 0, 0) : s;
+  }
+
+  /** A latency figure, or an empty cell when nothing was measured: 0 ns would read as a measurement. */
+  private static String measured(LatencyRecorder.Summary s, double figure) {
+    return s.count() == 0 ? "" : number(figure);
   }
 
   private static String nullToEmpty(String s) {

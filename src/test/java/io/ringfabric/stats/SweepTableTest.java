@@ -38,7 +38,7 @@ class SweepTableTest {
     t.add(List.of("v"), SampleResults.sample());
     String row = t.csv().lines().toList().get(1);
     assertEquals("v,0123456789abcdef0123456789abcdef,43950.25,2546000,12000,11500,500,11400,11400,0,"
-        + "1.82025,0.182025,2.5,1.75,856.575,2340.863,3102.719,3190.783,3200,622.079,936.447,0,0.1234,0.456,0.875,"
+        + "1.82025,0.182025,2.5,1.75,856.575,2340.863,3102.719,3190.783,3200,622.079,936.447,,0.1234,0.456,0.875,"
         + "FULL=480;TIMEOUT=20", row);
     assertEquals(SweepTable.RESULT_COLUMNS.size() + 1, t.csv().lines().toList().get(0).split(",").length);
   }
