@@ -2,8 +2,11 @@ package io.ringfabric.cli;
 
 import io.ringfabric.cluster.Tls;
 import java.io.IOException;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +22,10 @@ import java.util.stream.Collectors;
  * dies stops itself.
  */
 final class MemberJvms implements AutoCloseable {
+  /** How a member's own lines begin, and the JVM's line when the heap ran out. */
+  private static final String OWN = "ringfabric: ";
+  private static final String OUT_OF_MEMORY = "java.lang.OutOfMemoryError";
+
   private final List<Process> children = new ArrayList<>();
   private final CompletableFuture<String> died = new CompletableFuture<>();
   private final Thread reaper = new Thread(() -> children.forEach(Process::destroyForcibly), "ringfabric-reaper");
@@ -44,8 +51,11 @@ final class MemberJvms implements AutoCloseable {
         jvms.children.add(child);
         child.onExit().thenAccept(p -> {
           if (p.exitValue() != 0) {
+            // 1 and 2 are ringfabric's own endings, told in its last line; a member killed by a
+            // signal (128 + its number) said nothing, and its last line was about something else
+            String words = p.exitValue() == Main.FAILED || p.exitValue() == Main.BAD_INPUT ? lastWords(log) : null;
             jvms.died.complete("the member on port " + port + " exited with status " + p.exitValue()
-                + "; see " + log);
+                + (words == null ? "" : ", saying: " + words) + "; see " + log);
           }
         });
       }
@@ -54,6 +64,30 @@ final class MemberJvms implements AutoCloseable {
       throw e;
     }
     return jvms;
+  }
+
+  /**
+   * Why a member ended, in its words, or null: that it ran out of heap if its log says so anywhere
+   * (the error may strike one of Pekko's threads, after which the member reports only what it
+   * lost), else the last line it wrote as ringfabric's own ({@code ringfabric: ...}), without that
+   * prefix.
+   */
+  static String lastWords(Path log) {
+    String said = null;
+    String full = null;
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(log), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        if (line.startsWith(OWN)) {
+          said = line.substring(OWN.length()).strip();
+        } else if (full == null && line.startsWith(OUT_OF_MEMORY)) {
+          full = line.strip();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return null; // no log to read: the exit status says what is known
+    }
+    return full != null ? "it ran out of heap (" + full + "); give the members more with --member-java-opts -Xmx..." : said;
   }
 
   /**

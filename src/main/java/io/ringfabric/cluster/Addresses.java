@@ -1,6 +1,7 @@
 package io.ringfabric.cluster;
 
 import org.apache.pekko.actor.Address;
+import java.util.List;
 import java.util.function.Function;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.cluster.ClusterEvent;
@@ -49,14 +50,18 @@ final class Addresses {
   /** What happened to it, in words. */
   static String how(ClusterEvent.ClusterDomainEvent event) {
     if (event instanceof ClusterEvent.UnreachableMember) {
-      return "became unreachable";
+      return HOW.get(0);
     }
     if (event instanceof ClusterEvent.MemberDowned) {
-      return "was marked down";
+      return HOW.get(1);
     }
     if (event instanceof ClusterEvent.MemberRemoved) {
-      return "was removed from the cluster";
+      return HOW.get(2);
     }
-    return "left the cluster";
+    return HOW.get(3);
   }
+
+  /** The words {@link #how} says a member went in. */
+  static final List<String> HOW = List.of("became unreachable", "was marked down", "was removed from the cluster",
+      "left the cluster");
 }

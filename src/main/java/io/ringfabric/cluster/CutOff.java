@@ -40,6 +40,20 @@ final class CutOff {
     return String.join(" and ", named);
   }
 
+  /** Whether a run's end names a member lost (in {@link Addresses#how}'s words), rather than another failure. */
+  static boolean namesALoss(String message) {
+    return message != null && Addresses.HOW.stream().anyMatch(message::contains);
+  }
+
+  /**
+   * Whether a run's end is told second-hand: a member lost (told by those that lost it) or another
+   * member's failure echoed ({@code ... (seen by member 1)}); the member it happened to may yet say
+   * why in its own words.
+   */
+  static boolean secondHand(String message) {
+    return namesALoss(message) || message != null && message.contains(" (seen by ");
+  }
+
   /**
    * The end of a run as member {@code self} at {@code address} tells it: another member's words
    * that name this member as lost ({@code member 0 (host:port) became unreachable ...}), echoed by a

@@ -94,6 +94,12 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
 
   /** How long the cluster's failure detection may take to name a dead member before the lead gives up. */
   private static final Duration DETECTION = Duration.ofSeconds(10);
+  /**
+   * How long a run's end told second-hand waits for the words of the member it happened to (its
+   * own failure, or its JVM's exit told by whoever started it): a member that ran out of memory,
+   * say, misses heartbeats before it exits, and "became unreachable" alone would hide why.
+   */
+  static final Duration OWN_WORDS = Duration.ofSeconds(3);
 
   /** How long the members may take to hand in their results once the run has ended. */
   static final Duration GATHER = Duration.ofSeconds(60);
@@ -131,6 +137,8 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
   private List<List<PartTally>> tallies; // by member
   private List<List<LinkBusy>> busy; // by member, null until it came
   private int answers;
+  private String died; // a member JVM's end as whoever started it told it, once it came
+  private String secondHand; // a run's end told second-hand, waiting for the words of the member it happened to
 
   /** @param checkpoints what the run saves (the lead writes the file) and continues */
   public static Behavior<Command> create(Scenario scenario, String version, int expected, String placement,
@@ -364,9 +372,24 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
         List.of(runs));
   }
 
-  /** A member's failure; one that names the lead as lost is told from the lead's side (it was paused or cut off). */
+  /**
+   * A member's failure; one that names the lead as lost is told from the lead's side (it was paused
+   * or cut off); one told second-hand (a member lost, another's failure echoed) waits
+   * {@link #OWN_WORDS} for the words of the member it happened to.
+   */
   private Behavior<Command> onFailed(Failed failed) {
-    return fail(CutOff.told(failed.message(), 0, self, failed.index()));
+    String message = CutOff.told(failed.message(), 0, self, failed.index());
+    if (!CutOff.secondHand(message)) {
+      return fail(message);
+    }
+    if (died != null) {
+      return fail(died + "; " + message);
+    }
+    if (secondHand == null) {
+      secondHand = message;
+      timers.startSingleTimer(new GiveUp(message), OWN_WORDS);
+    }
+    return this;
   }
 
   /** Before the start a member that goes is only forgotten; once results are due, it ends the run. */
@@ -400,6 +423,10 @@ public final class Lead extends AbstractBehavior<Lead.Command> {
     if (members == null) {
       return fail(died.why());
     }
+    if (secondHand != null) {
+      return fail(died.why() + "; " + secondHand);
+    }
+    this.died = died.why();
     timers.startSingleTimer(new GiveUp(died.why()), DETECTION);
     return this;
   }

@@ -377,8 +377,11 @@ public final class Member extends AbstractBehavior<Member.Command> {
     closeTrace();
     if (r.failure() != null) {
       Throwable cause = r.failure() instanceof CompletionException c ? c.getCause() : r.failure();
-      String message = CutOff.told(cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause),
-          start.index(), address, -1);
+      String message = cause instanceof EngineAborted.OutOfMemory
+          ? "member " + start.index() + " ran " + HeapAdvice.of(new Simulation.OutOfMemory(scenario.nodes(), null),
+              HEAP_ADVICE)
+          : CutOff.told(cause instanceof EngineAborted ? cause.getMessage() : String.valueOf(cause),
+              start.index(), address, -1);
       lead.tell(new Lead.Failed(start.index(), message));
       return end(1, message);
     }

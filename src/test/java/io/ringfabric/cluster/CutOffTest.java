@@ -1,6 +1,8 @@
 package io.ringfabric.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.TreeMap;
@@ -59,5 +61,17 @@ class CutOffTest {
     List<String> four = List.of("a:1", "b:1", "c:1", "d:1");
     assertEquals("member 1 (b:1) became unreachable and member 3 (d:1) became unreachable",
         CutOff.who(0, four, lost(3, 1)));
+  }
+
+  /** A run's end that names a member lost waits for that member's own words at the lead; others do not. */
+  @Test
+  void aLossIsToldFromOtherFailures() {
+    assertTrue(CutOff.namesALoss(CutOff.who(0, THREE, lost(2)) + " during window 12 (at 4800 ps) (seen by member 0 lane 1)"));
+    assertTrue(CutOff.namesALoss("member 1 (10.0.0.2:2552) left the cluster before its results arrived"));
+    for (String how : Addresses.HOW) {
+      assertTrue(CutOff.namesALoss("member 1 (10.0.0.2:2552) " + how));
+    }
+    assertFalse(CutOff.namesALoss("node 3 core 1 put-stream#0 stopped: its program threw java.lang.ArithmeticException"));
+    assertFalse(CutOff.namesALoss(null));
   }
 }
