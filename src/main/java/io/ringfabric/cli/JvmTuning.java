@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * The JVM options every JVM that ringfabric starts gets before the user's own: {@code bin/ringfabric}
@@ -20,11 +19,9 @@ import java.util.regex.Pattern;
  * collection, and a card already dirty costs the next store nothing. Measured paired (docs/performance-log.md,
  * the README's former Performance section).
  *
- * <p>{@code -XX:+UseParallelGC}, unless the user's options choose a collector themselves (the JVM
- * refuses two): the model stores young objects (events, packets) into old ones at every event, and
- * G1's write barrier and its many short pauses cost more than the parallel collector's card mark
- * and few pauses. The heap a run keeps is small beside what it allocates and drops, so the
- * parallel collector's rare full collections stay short.
+ * <p>The collector stays G1, the JVM's default: the parallel collector ran runs 10-20% faster, but
+ * its old generation is a fixed part of the heap, and a 16,384-node machine that G1 holds in
+ * {@code -Xmx2g} ran out of it (docs/performance-log.md). Users with heap to spare may choose it.
  *
  * <p>{@code -XX:CompileCommand=dontinline} for the two methods a core runs a process's program
  * through ({@link #NOT_INLINED}): otherwise the JIT's server compiler copies the whole program
@@ -45,12 +42,6 @@ final class JvmTuning {
 
   /** Before the user's options, always. */
   static final List<String> OPTIONS = options(NOT_INLINED);
-
-  /** Before the user's options unless they choose a collector. */
-  static final String COLLECTOR = "-XX:+UseParallelGC";
-
-  /** An option that chooses the collector, as the JVM's {@code -XX:+UseG1GC} does. */
-  private static final Pattern CHOOSES_COLLECTOR = Pattern.compile("-XX:[+-]Use\\w*GC");
 
   /** Before the user's options, where {@link #offersHugePages} says the kernel has them. */
   static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
@@ -73,11 +64,6 @@ final class JvmTuning {
     return List.copyOf(options);
   }
 
-  /** Whether one of {@code options} chooses the garbage collector. */
-  static boolean choosesCollector(List<String> options) {
-    return options.stream().anyMatch(o -> CHOOSES_COLLECTOR.matcher(o).matches());
-  }
-
   /** {@link #OPTIONS}, and {@link #HUGE_PAGES} where this host's kernel offers them. */
   static List<String> options() {
     List<String> options = new ArrayList<>(OPTIONS);
@@ -94,9 +80,6 @@ final class JvmTuning {
   /** {@link #options()} not already in {@code own}, then {@code own}: ours first, so that the user's win. */
   static List<String> before(List<String> own) {
     List<String> all = new ArrayList<>();
-    if (!choosesCollector(own)) {
-      all.add(COLLECTOR);
-    }
     for (String option : options()) {
       if (!own.contains(option)) {
         all.add(option);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,40 +21,8 @@ class JvmTuningTest {
   @Test
   void theLauncherGivesTheTuningBeforeTheUsersOptions() throws IOException {
     String exec = launcher().stream().filter(line -> line.startsWith("exec java ")).reduce((a, b) -> b).orElseThrow();
-    assertEquals("exec java $collector " + String.join(" ", JvmTuning.OPTIONS)
+    assertEquals("exec java " + String.join(" ", JvmTuning.OPTIONS)
         + " $huge_pages ${RINGFABRIC_JAVA_OPTS:--Xmx4g} -jar \"$jar\" \"$@\"", exec);
-    assertTrue(launcher().contains("collector=\"" + JvmTuning.COLLECTOR + "\""));
-  }
-
-  @Test
-  void theLauncherLeavesTheCollectorToUsersWhoChooseOne() throws IOException, InterruptedException {
-    assertEquals(JvmTuning.COLLECTOR, launcherCollector("-Xmx2g"));
-    assertEquals(JvmTuning.COLLECTOR, launcherCollector(""));
-    assertEquals(JvmTuning.COLLECTOR, launcherCollector("-XX:+UseGCOverheadLimit"));
-    assertEquals("", launcherCollector("-XX:+UseG1GC"));
-    assertEquals("", launcherCollector("-Xmx2g -XX:+UseSerialGC -Xss1m"));
-    assertEquals("", launcherCollector("-XX:-UseParallelGC"));
-  }
-
-  /** The launcher's choice of collector for RINGFABRIC_JAVA_OPTS = {@code opts}, run by bash. */
-  private static String launcherCollector(String opts) throws IOException, InterruptedException {
-    List<String> lines = launcher();
-    int from = lines.indexOf("collector=\"" + JvmTuning.COLLECTOR + "\"");
-    String script = String.join("\n", lines.subList(from, from + 4)) + "\nprintf %s \"$collector\"\n";
-    ProcessBuilder bash = new ProcessBuilder("bash", "-c", script);
-    bash.environment().put("RINGFABRIC_JAVA_OPTS", opts);
-    Process p = bash.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor());
-    return out;
-  }
-
-  @Test
-  void theCollectorIsOursUnlessTheUsersOptionsChooseOne() {
-    assertEquals(JvmTuning.COLLECTOR, JvmTuning.before(List.of("-Xmx2g")).get(0));
-    assertFalse(JvmTuning.before(List.of("-XX:+UseG1GC")).contains(JvmTuning.COLLECTOR));
-    assertFalse(JvmTuning.before(List.of("-XX:-UseParallelGC")).contains(JvmTuning.COLLECTOR));
-    assertTrue(JvmTuning.before(List.of("-XX:+UseGCOverheadLimit")).contains(JvmTuning.COLLECTOR));
   }
 
   @Test
@@ -89,12 +56,11 @@ class JvmTuningTest {
   void membersGetTheTuningFirstAndOnceAndTheirOwnOptionsAfterIt() {
     List<String> tuning = JvmTuning.options();
     assertEquals("-XX:G1ConcRefinementThreads=0", tuning.get(0));
-    List<String> expected = new ArrayList<>(List.of(JvmTuning.COLLECTOR));
-    expected.addAll(tuning);
+    List<String> expected = new ArrayList<>(tuning);
     expected.addAll(List.of("-Xmx2g", "-XX:G1ConcRefinementThreads=2"));
     assertEquals(expected, JvmTuning.before(MemberJvms.javaOptions("-Xmx2g -XX:G1ConcRefinementThreads=2")));
     List<String> own = new ArrayList<>(tuning.subList(1, tuning.size()));
-    own.addAll(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0", "-XX:+UseG1GC"));
+    own.addAll(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0"));
     assertEquals(own, JvmTuning.before(own), "an option the user gave is not given twice");
     assertTrue(JvmTuning.before(List.of()).containsAll(JvmTuning.OPTIONS));
   }
