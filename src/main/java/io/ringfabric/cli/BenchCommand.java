@@ -342,7 +342,7 @@ final class BenchCommand implements Callable<Integer> {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
         String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
         String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.requestsServed()),
-        String.valueOf(m.peakHeapBytes()),
+        String.valueOf(m.putsAnswered()), String.valueOf(m.peakHeapBytes()),
         String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
   }
 
@@ -351,7 +351,7 @@ final class BenchCommand implements Callable<Integer> {
     return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
         Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
         Double.parseDouble(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
-        Long.parseLong(f[10]), Long.parseLong(f[11]), f[12]);
+        Long.parseLong(f[10]), Long.parseLong(f[11]), Long.parseLong(f[12]), f[13]);
   }
 
   private static void ratio(PrintWriter out, List<Bench.Measurement> ms) {

@@ -17,8 +17,16 @@ public final class BookSim {
   private BookSim() {}
 
   /**
+   * The time one packet of one MTU takes on a link in {@code conf/booksim.conf} (280 B on the wire
+   * at 10 Gb/s; its {@code fabric.link-latency}): ringfabric's stand-in for BookSim2's cycle.
+   */
+  public static final long PACKET_TIME_NS = 224;
+
+  /**
    * The two set-ups compared: BookSim2's injection rate in flits a cycle a node and its sample
-   * period in cycles; ringfabric's put-streams' mean interval at the same fraction of its bound.
+   * period in cycles; ringfabric's put-streams' mean interval at the same fraction of its bound,
+   * and its run as long in simulated time as BookSim2's sample period, a cycle a packet time. A
+   * shorter ringfabric run would weigh its JVM's warm-up against BookSim2's steady state.
    */
   public enum SetUp {
     TORUS_8(8, 0.3, 20_000, "198us", "-Xmx4g"),
@@ -64,7 +72,7 @@ public final class BookSim {
     /** The set-up in words, for the table's heading. */
     public String describe() {
       return String.format(Locale.ROOT, "%dx%d torus, uniform one-flit packets, 8 VCs, iSLIP, %.2f of the"
-          + " channel-load bound", k, k, fractionOfBound());
+          + " channel-load bound, %,d cycles", k, k, fractionOfBound(), samplePeriod);
     }
 
     /** BookSim2's configuration: its torus88 example changed as docs/booksim.md gives it. */
@@ -104,10 +112,18 @@ public final class BookSim {
       return heap;
     }
 
-    /** ringfabric's matching run, as overrides of conf/booksim.conf: the same load, 8 VCs, the reference engine. */
+    /** ringfabric's simulated time: BookSim2's sample period, a packet time a cycle. */
+    public long durationNs() {
+      return samplePeriod * PACKET_TIME_NS;
+    }
+
+    /**
+     * ringfabric's matching run, as overrides of conf/booksim.conf: the same load and simulated
+     * time, 8 VCs, the reference engine.
+     */
     public List<String> overrides() {
       return List.of("topology.dims=[" + k + "," + k + "]", "fabric.vcs=8",
-          "defaults.put-stream.arrival.interval=" + interval, "engine=reference");
+          "defaults.put-stream.arrival.interval=" + interval, "duration=" + durationNs() + "ns", "engine=reference");
     }
   }
 

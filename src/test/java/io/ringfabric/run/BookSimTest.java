@@ -93,8 +93,11 @@ class BookSimTest {
     assertEquals(64, small.nodes());
     assertEquals(8, small.fabric().vcs());
     assertEquals("reference", small.engine());
+    // as long in simulated time as BookSim2's sample period, a cycle the time of one packet on a link
+    assertEquals(BookSim.PACKET_TIME_NS * 1000, small.fabric().linkLatencyPs());
+    assertEquals(20_000 * BookSim.PACKET_TIME_NS * 1000, small.durationPs());
     assertEquals(List.of("topology.dims=[64,64]", "fabric.vcs=8", "defaults.put-stream.arrival.interval=1977us",
-        "engine=reference"), BookSim.SetUp.TORUS_64.overrides());
+        "duration=448000ns", "engine=reference"), BookSim.SetUp.TORUS_64.overrides());
   }
 
   @Test
