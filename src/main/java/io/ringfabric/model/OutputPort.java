@@ -24,21 +24,27 @@ public final class OutputPort implements Serializable {
   private long[] ends = new long[8];
   private int head;
   private int tail;
-  private final Samples busySamples; // the time series of its busy time, from the start
+  // The time series of its busy time, from the start: column busyLink of its switch's.
+  private final LinkBusySeries busySeries;
+  private final int busyLink;
 
   public OutputPort(String name) {
-    this(name, 0, Sampling.OFF);
+    this(name, 0);
   }
 
   public OutputPort(String name, long measuredFromPs) {
-    this(name, measuredFromPs, Sampling.OFF);
+    this(name, measuredFromPs, LinkBusySeries.OFF, 0);
   }
 
-  /** @param sampling when the busy time's series is sampled (a link's; others keep none) */
-  public OutputPort(String name, long measuredFromPs, Sampling sampling) {
+  /**
+   * @param busySeries the time series of its switch's links' busy time (a link's; others keep
+   *     none: {@link LinkBusySeries#OFF}), this port's as link {@code busyLink} of them
+   */
+  public OutputPort(String name, long measuredFromPs, LinkBusySeries busySeries, int busyLink) {
     this.name = name;
     this.measuredFromPs = measuredFromPs;
-    this.busySamples = Samples.sum(sampling);
+    this.busySeries = busySeries;
+    this.busyLink = busyLink;
   }
 
   public String name() {
@@ -102,7 +108,7 @@ public final class OutputPort implements Serializable {
     long wait = start - ready;
     freeAt = start + serializationPs;
     busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
-    busySamples.addSpan(start, freeAt);
+    busySeries.addSpan(busyLink, start, freeAt);
     long counts = Measured.counts(start, measuredFromPs);
     packets += counts;
     bytes += counts * wireBytes;
@@ -171,9 +177,17 @@ public final class OutputPort implements Serializable {
     return busyPs - after;
   }
 
-  /** Time the link spent sending in each sample interval, warm-up included. */
-  public Samples busySamples() {
-    return busySamples;
+  /**
+   * Time the link spent sending in each sample interval, warm-up included, of a run that ended at
+   * {@code endPs}, at interval {@code finalPs}: as {@link Samples#upTo} gives a series.
+   */
+  public long[] busySeries(long endPs, long finalPs) {
+    return busySeries.upTo(busyLink, endPs, finalPs);
+  }
+
+  /** The busy time series' interval now (with auto, as far as it has doubled). */
+  public long busyIntervalPs() {
+    return busySeries.intervalPs();
   }
 
   public long busyPs() {

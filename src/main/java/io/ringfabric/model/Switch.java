@@ -72,11 +72,17 @@ public final class Switch extends Component {
     this.lost = Samples.level(sampling);
     this.dropped = new long[count];
     this.lostOnDownLink = new long[count];
+    int links = 0;
+    for (int p = 1; p < count; p++) {
+      links += topology.linkAt(switchId, p) == null ? 0 : 1;
+    }
+    LinkBusySeries busy = new LinkBusySeries(sampling, links);
+    int column = 0;
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
       ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
           : link == null ? topology.switchName(switchId) + " " + topology.portName(switchId, p)
-          : link.name(), warmupPs, link == null ? Sampling.OFF : sampling);
+          : link.name(), warmupPs, link == null ? LinkBusySeries.OFF : busy, link == null ? 0 : column++);
       nextHop[p] = p == 0 ? (switchId < layout.nodes() ? layout.module(switchId) : -1)
           : link == null ? -1 : layout.switchComponent(link.toSwitch());
       backPort[p] = link == null ? -1 : link.toPort();

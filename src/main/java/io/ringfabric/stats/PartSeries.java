@@ -25,6 +25,9 @@ public record PartSeries(long[] puts, long[] gets, long[] bytes, long[] packetsI
     for (Samples s : all(machine, part)) {
       reached = Math.max(reached, s.intervalPs());
     }
+    for (OutputPort port : PartTally.linkedPorts(machine, part)) {
+      reached = Math.max(reached, port.busyIntervalPs());
+    }
     return reached;
   }
 
@@ -47,7 +50,7 @@ public record PartSeries(long[] puts, long[] gets, long[] bytes, long[] packetsI
     }
     List<long[]> links = new ArrayList<>();
     for (OutputPort port : PartTally.linkedPorts(machine, part)) {
-      links.add(port.busySamples().upTo(endPs, intervalPs));
+      links.add(port.busySeries(endPs, intervalPs));
     }
     return new PartSeries(puts, gets, bytes, inFabric, rings, links);
   }
@@ -68,9 +71,6 @@ public record PartSeries(long[] puts, long[] gets, long[] bytes, long[] packetsI
       for (RingBuffer r : machine.memory(part).rings()) {
         all.add(machine.memory(part).occupancy(r.id()));
       }
-    }
-    for (OutputPort port : PartTally.linkedPorts(machine, part)) {
-      all.add(port.busySamples());
     }
     return all;
   }

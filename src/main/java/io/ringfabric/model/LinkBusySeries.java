@@ -1,0 +1,128 @@
+package io.ringfabric.model;
+
+import java.io.Serializable;
+import java.util.Arrays;
+
+/**
+ * The busy time of one switch's links sampled in simulated time, for the results' series: each
+ * link's busy time in each interval, exactly as a {@link Samples#sum} of its own would keep it
+ * (the same intervals, the same doublings with {@link Sampling#auto()}, the same values), but the
+ * switch's links side by side, one row of the array an interval.
+ *
+ * <p>Why a switch's links share one array: a link's series changes with nearly every packet (at
+ * 1,024 nodes an interval of {@code auto} holds about one packet of a link), and a series of each
+ * link's own cost three cache misses a packet (its object and the ends of its two arrays), two
+ * thirds of what the series cost the run. Here the packets of all the switch's links in one
+ * interval write one row, and the switch's state is in the cache already.
+ *
+ * <p>A row for every interval is {@code most} rows; with a fixed interval of more samples than
+ * {@link Sampling#AUTO_MOST}, each link keeps a {@link Samples} of its own instead, which holds
+ * only the intervals touched.
+ */
+public final class LinkBusySeries implements Serializable {
+  /** A series that samples nothing, for the ports without a link. */
+  public static final LinkBusySeries OFF = new LinkBusySeries(Sampling.OFF, 0);
+
+  private static final long[] NONE = {};
+
+  private final Sampling sampling;
+  private final int links;
+  private final Samples[] own; // not null: a fixed interval of many samples, a series a link
+  private long intervalPs;
+  private long[] busy = NONE; // busy[row * links + link]: its busy time in interval row
+  // The row of the last change, so that the next change inside it adds and divides nothing.
+  private long openFrom = Long.MAX_VALUE;
+  private long openTo = Long.MIN_VALUE;
+  private int openRow;
+
+  /** The series of {@code links} links, sampled as {@code sampling} says. */
+  public LinkBusySeries(Sampling sampling, int links) {
+    this.sampling = sampling;
+    this.links = links;
+    this.intervalPs = sampling.intervalPs();
+    boolean dense = sampling.auto() || sampling.most() <= Sampling.AUTO_MOST;
+    this.own = dense ? null : new Samples[links];
+    for (int l = 0; !dense && l < links; l++) {
+      own[l] = Samples.sum(sampling);
+    }
+  }
+
+  /** Adds to each interval the part of [{@code from}, {@code to}) that falls in it, for link {@code link}. */
+  public void addSpan(int link, long from, long to) {
+    if (from >= openFrom && to <= openTo && to > from) {
+      busy[openRow + link] += to - from;
+      return;
+    }
+    if (own != null) {
+      own[link].addSpan(from, to);
+    } else if (to > from && intervalPs > 0) {
+      addAcross(link, from, to);
+    }
+  }
+
+  /** A span that leaves the open row: cut at each interval it crosses, doubling first if it must (auto). */
+  private void addAcross(int link, long from, long to) {
+    long most = sampling.most();
+    long last = (to - 1) / intervalPs;
+    while (last >= most && sampling.auto()) {
+      doubleInterval();
+      last = (to - 1) / intervalPs;
+    }
+    if (busy.length == 0) {
+      busy = new long[(int) most * links];
+    }
+    long first = from / intervalPs;
+    last = Math.min(last, most - 1); // a fixed interval: nothing is kept past the run's samples
+    for (long k = first; k <= last; k++) {
+      busy[(int) k * links + link] += Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs);
+    }
+    if (first <= last) {
+      openRow = (int) last * links;
+      openFrom = last * intervalPs;
+      openTo = (last + 1) * intervalPs;
+    }
+  }
+
+  /** Auto: the interval doubles, each two rows adding into one. */
+  private void doubleInterval() {
+    int rows = busy.length / Math.max(1, links);
+    int half = (rows + 1) / 2;
+    for (int r = 0; r < half; r++) {
+      for (int l = 0; l < links; l++) {
+        busy[r * links + l] = busy[2 * r * links + l] + (2 * r + 1 < rows ? busy[(2 * r + 1) * links + l] : 0);
+      }
+    }
+    Arrays.fill(busy, half * links, busy.length, 0);
+    intervalPs *= 2;
+    openFrom = Long.MAX_VALUE;
+    openTo = Long.MIN_VALUE;
+  }
+
+  /** The interval now (with auto, as far as this switch's links have doubled it). */
+  public long intervalPs() {
+    return own != null ? sampling.intervalPs() : intervalPs;
+  }
+
+  /**
+   * Link {@code link}'s samples of a run that ended at {@code endPs}, at interval {@code finalPs}
+   * (this series' interval or a doubling of it), as {@link Samples#upTo} gives them.
+   */
+  public long[] upTo(int link, long endPs, long finalPs) {
+    if (own != null) {
+      return own[link].upTo(endPs, finalPs);
+    }
+    int d = 0;
+    for (long interval = intervalPs; interval > 0 && interval < finalPs; interval *= 2) {
+      d++;
+    }
+    long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
+    int rows = links == 0 ? 0 : busy.length / links;
+    for (int r = 0; r < rows; r++) {
+      int j = d >= Integer.SIZE ? 0 : r >> d;
+      if (j < out.length) {
+        out[j] += busy[r * links + link];
+      }
+    }
+    return out;
+  }
+}
