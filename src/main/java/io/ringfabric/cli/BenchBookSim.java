@@ -23,7 +23,7 @@ import java.util.Locale;
  * taken, ringfabric's as two a request served, the request and its response (the fabric's port
  * counters count only from the warm-up's end); the few responses still under way at the end count
  * too, under 1.5% of them. A second ratio counts of ringfabric's packets only its PUTs' (two a PUT
- * answered), those that cross links: the get-streams' GETs of their own ring pass only their
+ * served), those that cross links: the get-streams' GETs of their own ring pass only their
  * node's switch, which BookSim2's uniform traffic does for one packet in 64 (or 4,096).
  */
 final class BenchBookSim {
@@ -127,9 +127,9 @@ final class BenchBookSim {
     Bench.Measurement m = BenchCommand.fork(List.of("--booksim-scenario", scenario.toString(), "--booksim-k",
         String.valueOf(setUp.k())), setUp.heap(), "BookSim2's set-up on ringfabric");
     double process = (System.nanoTime() - start) / 1e9;
-    return new Run("ringfabric", 2 * m.requestsServed(), 2 * m.putsAnswered(), m.wallSeconds(), process,
+    return new Run("ringfabric", 2 * m.requestsServed(), 2 * m.putsServed(), m.wallSeconds(), process,
         String.format(Locale.ROOT, "%.1f, %s; PUTs' %,d", m.eventsPerOperation(), m.fingerprint(),
-            2 * m.putsAnswered()));
+            2 * m.putsServed()));
   }
 
   private static void row(PrintWriter out, int round, Run r) {

@@ -46,8 +46,7 @@ final class BenchCluster {
       double wall = f.run().wallNanos() / 1e9;
       long windows = f.run().windows();
       return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, f.run().events() / wall,
-          windows, windows == 0 ? 0 : (double) f.run().events() / windows, 0, f.result().module().requestsServed(),
-          Bench.putsAnswered(f.result()),
+          windows, windows == 0 ? 0 : (double) f.run().events() / windows, 0, f.result().module().requestsServed(), 0,
           Bench.peakHeap(), 0, 0,
           f.result().fingerprint()); // the heap is the lead's alone; the members' is not seen here
     } finally {

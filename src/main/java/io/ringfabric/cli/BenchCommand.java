@@ -342,7 +342,7 @@ final class BenchCommand implements Callable<Integer> {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
         String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
         String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.requestsServed()),
-        String.valueOf(m.putsAnswered()), String.valueOf(m.peakHeapBytes()),
+        String.valueOf(m.putsServed()), String.valueOf(m.peakHeapBytes()),
         String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
   }
 

@@ -33,8 +33,9 @@ public final class Bench {
    * @param deliveredPackets packets the fabric delivered to a messaging module (requests and
    *     responses, each packet of a message counted), 0 where it was not counted
    * @param requestsServed PUTs and GETs the messaging modules applied to rings: the operations
-   * @param putsAnswered PUTs that had an answer, DONE or an error: where PUTs go to other nodes and
-   *     GETs to a node's own rings (conf/booksim.conf), the requests whose packets cross links
+   * @param putsServed of those, the PUTs, over the whole run as {@code requestsServed}: where PUTs go
+   *     to other nodes and GETs to a node's own rings (conf/booksim.conf), the requests whose packets
+   *     cross links; 0 where it was not counted
    * @param peakHeapBytes the heap's peak during the run, garbage included: what the JVM needed
    * @param liveHeapBytes the heap after a full collection at the end, with the machine still held:
    *     what the machine's state takes
@@ -42,7 +43,8 @@ public final class Bench {
    */
   public record Measurement(
       int nodes, String engine, long events, double wallSeconds, double eventsPerSecond,
-      long windows, double eventsPerWindow, long deliveredPackets, long requestsServed, long putsAnswered, long peakHeapBytes,
+      long windows, double eventsPerWindow, long deliveredPackets, long requestsServed, long putsServed,
+      long peakHeapBytes,
       long liveHeapBytes, long ringBytes, String fingerprint) {
 
     /** Events over operations served: what each PUT or GET costs the engine, whatever the host's speed. */
@@ -58,7 +60,7 @@ public final class Bench {
     /** The same measurement with the delivered packets of another run of the same scenario. */
     public Measurement withDeliveredPackets(long packets) {
       return new Measurement(nodes, engine, events, wallSeconds, eventsPerSecond, windows,
-          eventsPerWindow, packets, requestsServed, putsAnswered, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
+          eventsPerWindow, packets, requestsServed, putsServed, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
     }
   }
 
@@ -102,13 +104,17 @@ public final class Bench {
     double wall = run.wallNanos() / 1e9;
     return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
         run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(),
-        deliveredPackets(built.machine()), result.module().requestsServed(), putsAnswered(result), peak, live, ringBytes(built.machine()), result.fingerprint());
+        deliveredPackets(built.machine()), result.module().requestsServed(), putsServed(built.machine()), peak, live,
+        ringBytes(built.machine()), result.fingerprint());
   }
 
-  /** PUTs that had an answer, DONE or an error. */
-  public static long putsAnswered(RunResult result) {
-    RunResult.Ops puts = result.ops().get("put");
-    return puts == null ? 0 : puts.ok() + puts.errors().values().stream().mapToLong(Long::longValue).sum();
+  /** PUTs the messaging modules applied to rings (or refused), warm-up included. */
+  static long putsServed(Machine machine) {
+    long puts = 0;
+    for (int n = 0; n < machine.nodes(); n++) {
+      puts += machine.module(n).servedPuts();
+    }
+    return puts;
   }
 
   /** Packets that left a node's switch by port 0, into its messaging module. */
