@@ -43,9 +43,11 @@ final class Islip implements Serializable {
 
   /** Starts an allocation: no output has granted anything yet. */
   void begin() {
-    Arrays.fill(grants, -1);
-    Arrays.fill(taken, false);
-    Arrays.fill(lost, false);
+    for (int out = 0; out < grants.length; out++) { // one short loop: three Arrays.fill calls cost more
+      grants[out] = -1;
+      taken[out] = false;
+      lost[out] = false;
+    }
   }
 
   /** When output {@code out} may grant again (its last grant declined), or 0. */

@@ -404,7 +404,7 @@ public final class Switch extends Component {
     int first = channels.outputTurn() + 1;
     islip.begin();
     for (int i = 0; i < n; i++) {
-      int out = (first + i) % n;
+      int out = first + i < n ? first + i : first + i - n; // first <= n: no division
       if (channels.wantsNone(out)) {
         continue;
       }
