@@ -20,6 +20,7 @@ final class Islip implements Serializable {
   // at it (a division in next's loop was the most sampled line of an 8x8 torus's run).
   private final int[] grantInputs;
   private final boolean[] taken; // by output port, within one allocation: whether its grant was accepted
+  private final boolean[] inputGranted; // by input port, within one allocation: whether any output granted it
   private final boolean[] lost; // and whether its head went by another output that granted it too
   private final int perPort;
   private final long cyclePs;
@@ -36,6 +37,7 @@ final class Islip implements Serializable {
     grantChannels = new int[ports];
     grantInputs = new int[ports];
     taken = new boolean[ports];
+    inputGranted = new boolean[ports];
     lost = new boolean[ports];
     this.perPort = perPort;
     this.cyclePs = cyclePs;
@@ -47,6 +49,7 @@ final class Islip implements Serializable {
       grants[out] = -1;
       taken[out] = false;
       lost[out] = false;
+      inputGranted[out] = false; // ports count inputs and outputs alike
     }
   }
 
@@ -60,6 +63,12 @@ final class Islip implements Serializable {
     grants[out] = buffer;
     grantChannels[out] = channel;
     grantInputs[out] = buffer / perPort;
+    inputGranted[buffer / perPort] = true;
+  }
+
+  /** Whether any output granted one of input {@code in}'s buffers in this allocation. */
+  boolean hasGrant(int in) {
+    return inputGranted[in];
   }
 
   /**

@@ -421,6 +421,9 @@ public final class Switch extends Component {
       }
     }
     for (int in = 0; in < n; in++) {
+      if (!islip.hasGrant(in)) {
+        continue; // most allocations grant one or two inputs: the others need no look through the grants
+      }
       for (int out = islip.next(in); out >= 0 && channels.inputFreeAt(in) - latency <= now(); out = islip.next(in)) {
         int b = islip.granted(out);
         islip.take(in, out);
