@@ -30,8 +30,12 @@ public final class LinkBusySeries implements Serializable {
   private final Samples[] own; // not null: a fixed interval of many samples, a series a link
   private long intervalPs;
   private long[] busy = NONE; // busy[row * links + link]: its busy time in interval row
-  // The row of the last change, so that the next change inside it adds and divides nothing.
+  // The open rows: two intervals side by side, [openFrom, openMid) at row openRow and [openMid,
+  // openTo) the row after it (or one row, openMid = openTo, at the last row). A change inside
+  // them adds and divides nothing. Two, because a packet that crosses an interval's end is the
+  // common case at fine intervals, and the switch's other links go on in the first row meanwhile.
   private long openFrom = Long.MAX_VALUE;
+  private long openMid = Long.MIN_VALUE;
   private long openTo = Long.MIN_VALUE;
   private int openRow;
 
@@ -50,7 +54,14 @@ public final class LinkBusySeries implements Serializable {
   /** Adds to each interval the part of [{@code from}, {@code to}) that falls in it, for link {@code link}. */
   public void addSpan(int link, long from, long to) {
     if (from >= openFrom && to <= openTo && to > from) {
-      busy[openRow + link] += to - from;
+      if (to <= openMid) {
+        busy[openRow + link] += to - from;
+      } else if (from >= openMid) {
+        busy[openRow + links + link] += to - from;
+      } else {
+        busy[openRow + link] += openMid - from;
+        busy[openRow + links + link] += to - openMid;
+      }
       return;
     }
     if (own != null) {
@@ -60,7 +71,7 @@ public final class LinkBusySeries implements Serializable {
     }
   }
 
-  /** A span that leaves the open row: cut at each interval it crosses, doubling first if it must (auto). */
+  /** A span that leaves the open rows: cut at each interval it crosses, doubling first if it must (auto). */
   private void addAcross(int link, long from, long to) {
     long most = sampling.most();
     long last = (to - 1) / intervalPs;
@@ -76,10 +87,12 @@ public final class LinkBusySeries implements Serializable {
     for (long k = first; k <= last; k++) {
       busy[(int) k * links + link] += Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs);
     }
-    if (first <= last) {
-      openRow = (int) last * links;
-      openFrom = last * intervalPs;
-      openTo = (last + 1) * intervalPs;
+    long row = Math.max(first, last - 1); // the open rows only move on: a late change leaves them
+    if (first <= last && (openTo == Long.MIN_VALUE || row * links > openRow)) {
+      openRow = (int) row * links;
+      openFrom = row * intervalPs;
+      openMid = (row + 1) * intervalPs;
+      openTo = row + 1 < most ? (row + 2) * intervalPs : openMid;
     }
   }
 
@@ -95,6 +108,7 @@ public final class LinkBusySeries implements Serializable {
     Arrays.fill(busy, half * links, busy.length, 0);
     intervalPs *= 2;
     openFrom = Long.MAX_VALUE;
+    openMid = Long.MIN_VALUE;
     openTo = Long.MIN_VALUE;
   }
 

@@ -25,8 +25,7 @@ import java.util.Arrays;
  * divides nothing.
  */
 public final class Samples implements Serializable {
-  private static final int[] NO_INTERVALS = {};
-  private static final long[] NO_VALUES = {};
+  private static final long[] NO_ENTRIES = {};
   private static final int FIRST_ROOM = 8;
 
   private final Sampling sampling;
@@ -43,8 +42,9 @@ public final class Samples implements Serializable {
   // (-1 with none) and, for a level, its value.
   private int lastAt = -1;
   private long lastLevel;
-  private int[] at = NO_INTERVALS;
-  private long[] values = NO_VALUES;
+  // Entry i is entries[2i] (its interval, at shift) and entries[2i + 1] (its value): side by side,
+  // so that a new entry is one cache line, not one in each of two arrays.
+  private long[] entries = NO_ENTRIES;
   // Sums: what the changes inside the last entry's interval added and its value does not hold
   // yet. Kept here, in the series' own fields, so that the common change (a busy link's next
   // packet) touches no array: in a big machine each array is one more cache miss per change.
@@ -167,9 +167,9 @@ public final class Samples implements Serializable {
     long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
     if (!level) {
       for (int i = 0; i < n; i++) {
-        long j = d >= Integer.SIZE ? 0 : at[i] >> d;
+        long j = d >= Integer.SIZE ? 0 : at(i) >> d;
         if (j < out.length) {
-          out[(int) j] += values[i];
+          out[(int) j] += entries[2 * i + 1];
         }
       }
       return out;
@@ -179,8 +179,8 @@ public final class Samples implements Serializable {
     long value = 0;
     for (int j = 0; j < taken; j++) {
       long end = ((long) (j + 1) << d) - 1; // the entries' interval that ends where sample j ends
-      while (e < n && at[e] <= end) {
-        value = values[e++];
+      while (e < n && at(e) <= end) {
+        value = entries[2 * e++ + 1];
       }
       out[j] = value;
     }
@@ -191,7 +191,7 @@ public final class Samples implements Serializable {
   /** Sums: the last entry's value takes in what the changes inside its interval added. */
   private void flush() {
     if (pending != 0) {
-      values[n - 1] += pending;
+      entries[2 * n - 1] += pending;
       pending = 0;
     }
   }
@@ -229,14 +229,14 @@ public final class Samples implements Serializable {
   private void addTo(long k, long amount) {
     long last = lastAt >> shift;
     if (k == last) {
-      values[n - 1] += amount;
+      entries[2 * n - 1] += amount;
     } else if (k > last) {
-      if (n == at.length) {
+      if (2 * n == entries.length) {
         makeRoom();
       }
       lastAt = (int) (k << shift);
-      at[n] = lastAt;
-      values[n++] = amount;
+      entries[2 * n] = lastAt;
+      entries[2 * n++ + 1] = amount;
     } else {
       addBefore(k, amount);
     }
@@ -245,18 +245,17 @@ public final class Samples implements Serializable {
   /** A sum of an interval before the last entry's (a change out of time order): found, or put in its place. */
   private void addBefore(long k, long amount) {
     int i = firstAtOrAfter(k);
-    if (at[i] >> shift == k) {
-      values[i] += amount;
+    if (at(i) >> shift == k) {
+      entries[2 * i + 1] += amount;
       return;
     }
-    if (n == at.length) {
+    if (2 * n == entries.length) {
       makeRoom();
       i = firstAtOrAfter(k);
     }
-    System.arraycopy(at, i, at, i + 1, n - i);
-    System.arraycopy(values, i, values, i + 1, n - i);
-    at[i] = (int) (k << shift);
-    values[i] = amount;
+    System.arraycopy(entries, 2 * i, entries, 2 * i + 2, 2 * (n - i));
+    entries[2 * i] = k << shift;
+    entries[2 * i + 1] = amount;
     n++;
   }
 
@@ -266,7 +265,7 @@ public final class Samples implements Serializable {
     int hi = n - 1;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (at[mid] >> shift < k) {
+      if (at(mid) >> shift < k) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -281,22 +280,27 @@ public final class Samples implements Serializable {
    */
   private void levelFrom(int k, long value) {
     if (lastAt >= ((long) k << shift)) {
-      while (n > 0 && at[n - 1] >= ((long) k << shift)) {
+      while (n > 0 && at(n - 1) >= ((long) k << shift)) {
         n--;
       }
-      lastAt = n == 0 ? -1 : at[n - 1];
-      lastLevel = n == 0 ? 0 : values[n - 1];
+      lastAt = n == 0 ? -1 : at(n - 1);
+      lastLevel = n == 0 ? 0 : entries[2 * n - 1];
     }
     if (value == lastLevel) {
       return;
     }
-    if (n == at.length) {
+    if (2 * n == entries.length) {
       makeRoom();
     }
     lastAt = k << shift;
     lastLevel = value;
-    at[n] = lastAt;
-    values[n++] = value;
+    entries[2 * n] = lastAt;
+    entries[2 * n++ + 1] = value;
+  }
+
+  /** Entry {@code i}'s interval, at the series' interval {@code shift} doublings ago. */
+  private int at(int i) {
+    return (int) entries[2 * i];
   }
 
   /** Room for one more entry: the entries folded to the interval of now, and more room if that freed too little. */
@@ -304,15 +308,15 @@ public final class Samples implements Serializable {
     if (shift > 0) {
       fold();
     }
-    if (2 * n > at.length || at.length == 0) {
+    int room = entries.length / 2;
+    if (2 * n > room || room == 0) {
       // By four: a busy series reaches its most in three copies, not six (the copies were a tenth
       // of a 1,024-node run's allocation).
-      int length = Math.min(Math.max(FIRST_ROOM, 4 * at.length), sampling.most());
+      int length = Math.min(Math.max(FIRST_ROOM, 4 * room), sampling.most());
       if (length <= n) {
         throw new IllegalStateException("a series holds " + n + " values, the most it may: " + sampling.most());
       }
-      at = Arrays.copyOf(at, length);
-      values = Arrays.copyOf(values, length);
+      entries = Arrays.copyOf(entries, 2 * length);
     }
   }
 
@@ -320,20 +324,21 @@ public final class Samples implements Serializable {
   private void fold() {
     int m = 0;
     for (int i = 0; i < n; i++) {
-      int j = at[i] >> shift;
-      if (m > 0 && at[m - 1] == j) {
-        values[m - 1] = level ? values[i] : values[m - 1] + values[i];
+      int j = at(i) >> shift;
+      long value = entries[2 * i + 1];
+      if (m > 0 && at(m - 1) == j) {
+        entries[2 * m - 1] = level ? value : entries[2 * m - 1] + value;
       } else {
-        at[m] = j;
-        values[m++] = values[i];
+        entries[2 * m] = j;
+        entries[2 * m++ + 1] = value;
       }
-      if (level && values[m - 1] == (m == 1 ? 0 : values[m - 2])) {
+      if (level && entries[2 * m - 1] == (m == 1 ? 0 : entries[2 * m - 3])) {
         m--; // the level did not move at this sample after all
       }
     }
     shift = 0;
     n = m;
-    lastAt = n == 0 ? -1 : at[n - 1];
-    lastLevel = n == 0 ? 0 : values[n - 1];
+    lastAt = n == 0 ? -1 : at(n - 1);
+    lastLevel = n == 0 ? 0 : entries[2 * n - 1];
   }
 }
