@@ -21,8 +21,27 @@ class JvmTuningTest {
   @Test
   void theLauncherGivesTheTuningBeforeTheUsersOptions() throws IOException {
     String exec = launcher().stream().filter(line -> line.startsWith("exec java ")).reduce((a, b) -> b).orElseThrow();
-    assertEquals("exec java " + String.join(" ", JvmTuning.OPTIONS)
+    assertEquals("exec java $collector " + String.join(" ", JvmTuning.OPTIONS)
         + " $huge_pages ${RINGFABRIC_JAVA_OPTS:--Xmx4g} -jar \"$jar\" \"$@\"", exec);
+    assertTrue(launcher().contains("collector=\"" + String.join(" ", JvmTuning.COLLECTOR) + "\""));
+    assertTrue(launcher().contains("  case \"$option\" in -XX:+Use*GC) collector=\"\" ;; esac"),
+        "the launcher leaves the collector to a user who chooses one, as choosesCollector does");
+  }
+
+  @Test
+  void aCollectorTheUserChoosesReplacesOurs() {
+    assertTrue(JvmTuning.choosesCollector("-XX:+UseG1GC"));
+    assertTrue(JvmTuning.choosesCollector("-XX:+UseSerialGC"));
+    assertFalse(JvmTuning.choosesCollector("-XX:+UseTransparentHugePages"));
+    assertFalse(JvmTuning.choosesCollector("-XX:-UseParallelGC"));
+    List<String> own = List.of("-Xmx256m", "-XX:+UseSerialGC");
+    List<String> options = JvmTuning.before(own);
+    for (String option : JvmTuning.COLLECTOR) {
+      assertFalse(options.contains(option), option + " with the user's own collector");
+    }
+    assertTrue(options.containsAll(JvmTuning.OPTIONS));
+    assertEquals(own, options.subList(options.size() - 2, options.size()));
+    assertTrue(JvmTuning.before(List.of("-Xmx1g")).containsAll(JvmTuning.COLLECTOR));
   }
 
   @Test
@@ -55,11 +74,12 @@ class JvmTuningTest {
   @Test
   void membersGetTheTuningFirstAndOnceAndTheirOwnOptionsAfterIt() {
     List<String> tuning = JvmTuning.options();
-    assertEquals("-XX:G1ConcRefinementThreads=0", tuning.get(0));
+    assertEquals(JvmTuning.COLLECTOR, tuning.subList(0, JvmTuning.COLLECTOR.size()));
     List<String> expected = new ArrayList<>(tuning);
     expected.addAll(List.of("-Xmx2g", "-XX:G1ConcRefinementThreads=2"));
     assertEquals(expected, JvmTuning.before(MemberJvms.javaOptions("-Xmx2g -XX:G1ConcRefinementThreads=2")));
-    List<String> own = new ArrayList<>(tuning.subList(1, tuning.size()));
+    List<String> own = new ArrayList<>(tuning);
+    own.remove("-XX:G1ConcRefinementThreads=0");
     own.addAll(List.of("-Xmx1g", "-XX:G1ConcRefinementThreads=0"));
     assertEquals(own, JvmTuning.before(own), "an option the user gave is not given twice");
     assertTrue(JvmTuning.before(List.of()).containsAll(JvmTuning.OPTIONS));
