@@ -13,7 +13,7 @@ import java.util.List;
  *
  * <p>{@link #COLLECTOR}, the parallel collector, unless the user's options choose a collector
  * (the JVM refuses two): G1's write barrier runs at every store of a young object into an old one,
- * and the model does that at every event, so the same runs take 0.79-0.90 of G1's time with it (the
+ * and the model does that at every event, so the same runs take 0.78-0.94 of G1's time with it (the
  * 8x8 BookSim set-up, the 1,024-node bench scenario, 64x64; docs/performance-log.md,
  * 2026-12-05). Its young generation is a ninth of the heap ({@code -XX:NewRatio=8}), so that the
  * old one holds about what G1 holds in the same heap (the 4,096-node bench scenario needs 460 MB
@@ -22,13 +22,13 @@ import java.util.List;
  * ({@code -XX:InitialRAMPercentage=100}: the JVM caps it at {@code -Xmx}): grown as the machine is
  * built, the old generation grew by full collections, seconds of them at 4,096 nodes.
  *
- * <p>{@code -XX:G1ConcRefinementThreads=0}, for a user who chooses G1: G1's refinement threads rescan the cards that a store
- * of a young object into an old one dirties, and the model does that at every event (an event into
- * a part's queue, a packet into a switch's buffer). On 2 cores that took the actor engine's second
- * lane its core ({@code top -H} at 1,024 nodes: the refinement thread at half a core for the whole
- * run, and two lanes no faster than one). Left dirty, the cards are scanned once at the next
- * collection, and a card already dirty costs the next store nothing. Measured paired (docs/performance-log.md,
- * the README's former Performance section).
+ * <p>{@code -XX:G1ConcRefinementThreads=0}, for a user who chooses G1: G1's refinement threads
+ * rescan the cards that a store of a young object into an old one dirties, and the model does that
+ * at every event (an event into a part's queue, a packet into a switch's buffer). On 2 cores that
+ * took the actor engine's second lane its core ({@code top -H} at 1,024 nodes: the refinement
+ * thread at half a core for the whole run, and two lanes no faster than one). Left dirty, the
+ * cards are scanned once at the next collection, and a card already dirty costs the next store
+ * nothing. Measured paired (docs/performance-log.md, the README's former Performance section).
  *
  * <p>{@code -XX:CompileCommand=dontinline} for the two methods a core runs a process's program
  * through ({@link #NOT_INLINED}): otherwise the JIT's server compiler copies the whole program
