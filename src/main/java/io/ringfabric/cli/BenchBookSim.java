@@ -47,6 +47,11 @@ final class BenchBookSim {
     }
   }
 
+  /** One run of one simulator: a process of its own, measured. */
+  interface Side {
+    Run run() throws IOException, InterruptedException;
+  }
+
   /** Measures {@code rounds} paired rounds and prints each run, the medians and ranges, and the ratio. */
   static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds)
       throws IOException, InterruptedException {
@@ -68,6 +73,15 @@ final class BenchBookSim {
         + " served x 2 (request and response); run s: each one's own timing of its run loop");
     out.println("  of ringfabric's, only its PUTs' cross links (to another node and back): the get-streams' GETs"
         + " go to their own node's ring through its switch");
+    rounds(out, rounds, () -> booksim(booksim, config, setUp), () -> ringfabric(scenario, setUp));
+  }
+
+  /**
+   * Runs {@code rounds} pairs, BookSim2 first in odd rounds, and prints each run, each simulator's
+   * medians and ranges, and the ratios round by round.
+   */
+  static void rounds(PrintWriter out, int rounds, Side bookSim, Side ringfabric)
+      throws IOException, InterruptedException {
     out.printf(Locale.ROOT, "%-5s %-10s %11s %9s %10s %12s  %s%n", "round", "simulator", "delivered", "run s",
         "process s", "packets/s", "ev/op, fingerprint");
     out.flush();
@@ -75,9 +89,9 @@ final class BenchBookSim {
     List<Run> ours = new ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
       boolean booksimFirst = round % 2 == 1;
-      Run first = booksimFirst ? booksim(booksim, config, setUp) : ringfabric(scenario, setUp);
+      Run first = (booksimFirst ? bookSim : ringfabric).run();
       row(out, round, first);
-      Run second = booksimFirst ? ringfabric(scenario, setUp) : booksim(booksim, config, setUp);
+      Run second = (booksimFirst ? ringfabric : bookSim).run();
       row(out, round, second);
       theirs.add(booksimFirst ? first : second);
       ours.add(booksimFirst ? second : first);
