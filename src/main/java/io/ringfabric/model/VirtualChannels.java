@@ -42,7 +42,10 @@ final class VirtualChannels implements Serializable {
   private static final int BLOCKED_ON = 4; // the output its head waits to be credited on, or -1
   private static final int BLOCKED_CLASS = 5;
   private static final int WAY_COUNT = 6; // how many ways its head has (0: no head routed)
-  private static final int WAYS = 7; // MAX_WAYS pairs: the outputs its head may take, and the class it needs there
+  // The ring index mask of its rings of packets and entries (their length less one; -1 before it
+  // has any): here, not read off the ring, whose header is one more cache miss a packet in a big machine.
+  private static final int MASK = 7;
+  private static final int WAYS = 8; // MAX_WAYS pairs: the outputs its head may take, and the class it needs there
   private static final int INTS = WAYS + 2 * Routing.MAX_WAYS;
   private static final int BLOCKED_SINCE = 0;
   private static final int LAST_READY = 1; // when its last packet was ready to leave
@@ -107,6 +110,7 @@ final class VirtualChannels implements Serializable {
     this.entries = new long[buffers][];
     for (int b = 0; b < buffers; b++) {
       ints[buffersAt + b * INTS + BLOCKED_ON] = -1;
+      ints[buffersAt + b * INTS + MASK] = -1;
       times[bufferTimesAt + b * TIMES + LAST_READY] = NEVER;
       if (creditedOutputs[b / perPort]) {
         ints[creditsAt + b] = room;
@@ -171,10 +175,10 @@ final class VirtualChannels implements Serializable {
       ints[i + MAX_HELD] = Math.max(ints[i + MAX_HELD], held);
     }
     int used = ints[i + DEPARTING] + ints[countAt + b];
-    if (packets[b] == null || used == packets[b].length) {
+    if (used == ints[i + MASK] + 1) {
       grow(b);
     }
-    int k = (ints[i + FIRST] + used) & (packets[b].length - 1);
+    int k = (ints[i + FIRST] + used) & ints[i + MASK];
     packets[b][k] = packet;
     entries[b][2 * k] = (long) target << 32 | spread & LOW;
     entries[b][2 * k + 1] = wireBytes;
@@ -197,12 +201,13 @@ final class VirtualChannels implements Serializable {
     packets[b] = p;
     entries[b] = e;
     ints[buffersAt + b * INTS + FIRST] = 0;
+    ints[buffersAt + b * INTS + MASK] = p.length - 1;
   }
 
   /** Ring index of the head of buffer {@code b}. */
   private int headIndex(int b) {
     int i = buffersAt + b * INTS;
-    return (ints[i + FIRST] + ints[i + DEPARTING]) & (packets[b].length - 1);
+    return (ints[i + FIRST] + ints[i + DEPARTING]) & ints[i + MASK];
   }
 
   /** The head of input buffer {@code b}, or null. */
@@ -253,7 +258,7 @@ final class VirtualChannels implements Serializable {
       entries[b][2 * k] = leavesAt;
       ints[i + DEPARTING]++;
     } else {
-      ints[i + FIRST] = (k + 1) & (packets[b].length - 1);
+      ints[i + FIRST] = (k + 1) & ints[i + MASK];
     }
   }
 
@@ -264,7 +269,7 @@ final class VirtualChannels implements Serializable {
     while (ints[i + DEPARTING] > 0 && e[2 * ints[i + FIRST]] <= now) {
       int k = ints[i + FIRST];
       ints[i + HELD] -= (int) e[2 * k + 1];
-      ints[i + FIRST] = (k + 1) & (packets[b].length - 1);
+      ints[i + FIRST] = (k + 1) & ints[i + MASK];
       ints[i + DEPARTING]--;
     }
   }
