@@ -98,6 +98,12 @@ final class BenchCommand implements Callable<Integer> {
       + " cluster members (a window's exchange of 50 packets of 64 B) and exit.")
   boolean wire;
 
+  @Option(names = "--series", description = "Only measure what the time series cost: each --nodes"
+      + " count's scenario with stats.sample-interval = auto and = off in turn in this JVM, on the reference"
+      + " engine, --warmup unmeasured pairs (default here: 2) then --repeat pairs (default here: 20); prints"
+      + " the ratio pair by pair, its median and the median's 95% interval.")
+  boolean series;
+
   @Option(names = "--booksim", paramLabel = "PATH",
       description = "Only compare with BookSim2 on its own set-up: PATH is its binary or source tree"
           + " (see docs/booksim.md). Writes BookSim2's configuration, runs it and conf/booksim.conf"
@@ -147,6 +153,14 @@ final class BenchCommand implements Callable<Integer> {
     }
     if (booksim != null || booksimScenario != null) {
       return bookSim(out);
+    }
+    if (series) {
+      boolean given = spec.commandLine().getParseResult().hasMatchedOption("--repeat");
+      boolean warm = spec.commandLine().getParseResult().hasMatchedOption("--warmup");
+      for (int n : nodes) {
+        BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20);
+      }
+      return Main.OK;
     }
     if (wire) {
       out.printf(Locale.ROOT, "%-16s %10s %14s%n", "serializer", "bytes", "us/round trip");

@@ -1,0 +1,64 @@
+package io.ringfabric.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What {@code bench --series} prints from its pairs: who runs first, the ratios, their median and its interval. */
+class BenchSeriesTest {
+  private static BenchSeries.Side from(Deque<BenchSeries.Run> runs, String name, List<String> order) {
+    return () -> {
+      order.add(name);
+      return runs.removeFirst();
+    };
+  }
+
+  @Test
+  void pairsAlternateWhoGoesFirstAndTheRatiosArePairByPair() {
+    Deque<BenchSeries.Run> off = new ArrayDeque<>(List.of(new BenchSeries.Run(2.0, "f"),
+        new BenchSeries.Run(4.0, "f"), new BenchSeries.Run(1.0, "f")));
+    Deque<BenchSeries.Run> auto = new ArrayDeque<>(List.of(new BenchSeries.Run(2.2, "f"),
+        new BenchSeries.Run(4.0, "f"), new BenchSeries.Run(1.5, "f")));
+    List<String> order = new ArrayList<>();
+    StringWriter text = new StringWriter();
+    BenchSeries.pairs(new PrintWriter(text), 64, 3, from(off, "off", order), from(auto, "auto", order));
+    assertEquals(List.of("off", "auto", "auto", "off", "off", "auto"), order);
+    assertEquals(List.of(
+        "pair   1: off    2.000 s, auto    2.200 s, auto/off 1.100",
+        "pair   2: off    4.000 s, auto    4.000 s, auto/off 1.000",
+        "pair   3: off    1.000 s, auto    1.500 s, auto/off 1.500",
+        "64 nodes: auto/off, pair by pair: median 1.100 (range 1.000-1.500; the median's 95% interval"
+            + " 1.000-1.500), 3 pairs, fingerprint f"),
+        text.toString().lines().toList());
+  }
+
+  @Test
+  void aPairWhoseFingerprintsDifferEndsIt() {
+    Deque<BenchSeries.Run> off = new ArrayDeque<>(List.of(new BenchSeries.Run(2.0, "f")));
+    Deque<BenchSeries.Run> auto = new ArrayDeque<>(List.of(new BenchSeries.Run(2.0, "g")));
+    List<String> order = new ArrayList<>();
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> BenchSeries.pairs(
+        new PrintWriter(new StringWriter()), 16, 1, from(off, "off", order), from(auto, "auto", order)));
+    assertEquals("pair 1: fingerprints f (off) and g (auto): the time series changed what the machine did",
+        e.getMessage());
+  }
+
+  @Test
+  void theMediansIntervalIsTheBinomialOne() {
+    // the exact 95% intervals for the median of 10, 20 and 40 values: the 2nd to 9th, 6th to 15th,
+    // 14th to 27th smallest (coverage 97.9%, 95.9%, 96.2%)
+    assertArrayEquals(new int[] {1, 8}, BenchSeries.medianInterval(10));
+    assertArrayEquals(new int[] {5, 14}, BenchSeries.medianInterval(20));
+    assertArrayEquals(new int[] {13, 26}, BenchSeries.medianInterval(40));
+    assertArrayEquals(new int[] {0, 4}, BenchSeries.medianInterval(5));
+    assertArrayEquals(new int[] {0, 0}, BenchSeries.medianInterval(1));
+  }
+}
