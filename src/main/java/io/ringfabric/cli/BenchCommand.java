@@ -155,6 +155,10 @@ final class BenchCommand implements Callable<Integer> {
       return bookSim(out);
     }
     if (series) {
+      if (cluster != 0 || parallelism || wire || spec.commandLine().getParseResult().hasMatchedOption("--engines")) {
+        throw new BadInput("--series measures the time series on the reference engine in this JVM alone:"
+            + " leave out --engines, --cluster, --parallelism and --wire");
+      }
       boolean given = spec.commandLine().getParseResult().hasMatchedOption("--repeat");
       boolean warm = spec.commandLine().getParseResult().hasMatchedOption("--warmup");
       for (int n : nodes) {

@@ -419,6 +419,10 @@ class MainTest {
     assertEquals(2, engine.code());
     assertTrue(engine.err().contains("unknown engine 'warp'"), engine.err());
     assertNoStackTrace(engine.err());
+    Outcome series = run("bench", "--series", "--cluster", "2");
+    assertEquals(2, series.code());
+    assertEquals("ringfabric: --series measures the time series on the reference engine in this JVM alone:"
+        + " leave out --engines, --cluster, --parallelism and --wire", series.err().strip());
     Outcome runAhead = run("bench", "--run-ahead", "65");
     assertEquals(2, runAhead.code());
     assertTrue(runAhead.err().contains("--run-ahead: 65 is not a number of lookaheads from 1 to 64"), runAhead.err());
