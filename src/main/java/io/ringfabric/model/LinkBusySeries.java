@@ -18,18 +18,25 @@ import java.util.Arrays;
  * <p>A row for every interval is {@code most} rows; with a fixed interval of more samples than
  * {@link Sampling#AUTO_MOST}, each link keeps a {@link Samples} of its own instead, which holds
  * only the intervals touched.
+ *
+ * <p>A row holds ints while the interval does (2.1 ms): a link sends one packet at a time, so its
+ * busy time in an interval is at most the interval. Half the bytes of longs, so half the cache
+ * lines a switch's packets walk through as the intervals go by: at 1,024 nodes that was a third of
+ * what the series cost the run ({@code bench --series}, docs/performance-log.md). Past it (auto
+ * in a run of over half a second, or a fixed interval that long) the rows are longs.
  */
 public final class LinkBusySeries implements Serializable {
   /** A series that samples nothing, for the ports without a link. */
   public static final LinkBusySeries OFF = new LinkBusySeries(Sampling.OFF, 0);
 
-  private static final long[] NONE = {};
+  private static final int[] NONE = {};
 
   private final Sampling sampling;
   private final int links;
   private final Samples[] own; // not null: a fixed interval of many samples, a series a link
   private long intervalPs;
-  private long[] busy = NONE; // busy[row * links + link]: its busy time in interval row
+  private int[] busy = NONE; // busy[row * links + link]: its busy time in interval row, while it fits
+  private long[] wide; // the same once the interval is longer than an int holds; null before
   // The open rows: two intervals side by side, [openFrom, openMid) at row openRow and [openMid,
   // openTo) the row after it (or one row, openMid = openTo, at the last row). A change inside
   // them adds and divides nothing. Two, because a packet that crosses an interval's end is the
@@ -55,12 +62,12 @@ public final class LinkBusySeries implements Serializable {
   public void addSpan(int link, long from, long to) {
     if (from >= openFrom && to <= openTo && to > from) {
       if (to <= openMid) {
-        busy[openRow + link] += to - from;
+        add(openRow + link, to - from);
       } else if (from >= openMid) {
-        busy[openRow + links + link] += to - from;
+        add(openRow + links + link, to - from);
       } else {
-        busy[openRow + link] += openMid - from;
-        busy[openRow + links + link] += to - openMid;
+        add(openRow + link, openMid - from);
+        add(openRow + links + link, to - openMid);
       }
       return;
     }
@@ -79,13 +86,17 @@ public final class LinkBusySeries implements Serializable {
       doubleInterval();
       last = (to - 1) / intervalPs;
     }
-    if (busy.length == 0) {
-      busy = new long[(int) most * links];
+    if (busy.length == 0 && wide == null) {
+      if (intervalPs <= Integer.MAX_VALUE) {
+        busy = new int[(int) most * links];
+      } else {
+        wide = new long[(int) most * links];
+      }
     }
     long first = from / intervalPs;
     last = Math.min(last, most - 1); // a fixed interval: nothing is kept past the run's samples
     for (long k = first; k <= last; k++) {
-      busy[(int) k * links + link] += Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs);
+      add((int) k * links + link, Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
     }
     long row = Math.max(first, last - 1); // the open rows only move on: a late change leaves them
     if (first <= last && (openTo == Long.MIN_VALUE || row * links > openRow)) {
@@ -96,16 +107,46 @@ public final class LinkBusySeries implements Serializable {
     }
   }
 
-  /** Auto: the interval doubles, each two rows adding into one. */
+  /** Adds {@code ps} to the busy time at {@code index} of the rows. */
+  private void add(int index, long ps) {
+    if (wide == null) {
+      busy[index] += (int) ps;
+    } else {
+      wide[index] += ps;
+    }
+  }
+
+  private long at(int index) {
+    return wide == null ? busy[index] : wide[index];
+  }
+
+  /** Auto: the interval doubles, each two rows adding into one (in longs from when an int cannot hold it). */
   private void doubleInterval() {
-    int rows = busy.length / Math.max(1, links);
+    if (wide == null && 2 * intervalPs > Integer.MAX_VALUE) {
+      wide = new long[busy.length];
+      for (int i = 0; i < busy.length; i++) {
+        wide[i] = busy[i];
+      }
+      busy = NONE;
+    }
+    int length = wide == null ? busy.length : wide.length;
+    int rows = length / Math.max(1, links);
     int half = (rows + 1) / 2;
     for (int r = 0; r < half; r++) {
       for (int l = 0; l < links; l++) {
-        busy[r * links + l] = busy[2 * r * links + l] + (2 * r + 1 < rows ? busy[(2 * r + 1) * links + l] : 0);
+        long sum = at(2 * r * links + l) + (2 * r + 1 < rows ? at((2 * r + 1) * links + l) : 0);
+        if (wide == null) {
+          busy[r * links + l] = (int) sum;
+        } else {
+          wide[r * links + l] = sum;
+        }
       }
     }
-    Arrays.fill(busy, half * links, busy.length, 0);
+    if (wide == null) {
+      Arrays.fill(busy, half * links, length, 0);
+    } else {
+      Arrays.fill(wide, half * links, length, 0);
+    }
     intervalPs *= 2;
     openFrom = Long.MAX_VALUE;
     openMid = Long.MIN_VALUE;
@@ -130,11 +171,11 @@ public final class LinkBusySeries implements Serializable {
       d++;
     }
     long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
-    int rows = links == 0 ? 0 : busy.length / links;
+    int rows = links == 0 ? 0 : (wide == null ? busy.length : wide.length) / links;
     for (int r = 0; r < rows; r++) {
       int j = d >= Integer.SIZE ? 0 : r >> d;
       if (j < out.length) {
-        out[j] += busy[r * links + link];
+        out[j] += at(r * links + link);
       }
     }
     return out;

@@ -30,6 +30,35 @@ class LinkBusySeriesTest {
     assertArrayEquals(new long[] {0, 5, 5}, s.upTo(1, 50, 20));
   }
 
+  /**
+   * Rows are ints while the interval fits in one (a link's busy time in an interval is at most
+   * the interval); an auto run that doubles it past 2.1 ms goes on in longs, and a fixed interval
+   * that long starts in them: a whole interval busy is kept to the picosecond either way.
+   */
+  @Test
+  void rowsWidenWhenTheIntervalOutgrowsAnInt() {
+    long i0 = 1L << 29;
+    Sampling auto = new Sampling(i0, true, 4, 8);
+    LinkBusySeries s = new LinkBusySeries(auto, 2);
+    Samples own = Samples.sum(auto);
+    long[][] spans = {{0, i0}, {i0, 3 * i0}, {9 * i0, 16 * i0 + 5}, {17 * i0, 33 * i0}, {40 * i0, 41 * i0 + 7}};
+    for (long[] span : spans) {
+      s.addSpan(1, span[0], span[1]);
+      own.addSpan(span[0], span[1]);
+    }
+    s.addSpan(0, 2, 3);
+    assertEquals(16 * i0, s.intervalPs(), "doubled four times, to 2^31 ps and more from the second on");
+    long end = 41 * i0 + 7;
+    assertArrayEquals(new long[] {10 * i0, 15 * i0 + 5, 2 * i0 + 7}, s.upTo(1, end, 16 * i0));
+    assertArrayEquals(own.upTo(end, 16 * i0), s.upTo(1, end, 16 * i0));
+    assertArrayEquals(new long[] {1, 0, 0}, s.upTo(0, end, 16 * i0));
+
+    long hours = 3_000_000_000L; // a fixed interval longer than an int holds
+    LinkBusySeries fixed = new LinkBusySeries(new Sampling(hours, false, 3, 8), 1);
+    fixed.addSpan(0, 0, 2 * hours + 1);
+    assertArrayEquals(new long[] {hours, hours, 1}, fixed.upTo(0, 3 * hours, hours));
+  }
+
   @Test
   void offKeepsNothing() {
     LinkBusySeries.OFF.addSpan(0, 0, 100);
