@@ -1,7 +1,6 @@
 package io.ringfabric.model;
 
 import java.io.Serializable;
-import java.util.Arrays;
 
 /**
  * The busy time of one switch's links sampled in simulated time, for the results' series: each
@@ -120,6 +119,19 @@ public final class LinkBusySeries implements Serializable {
     return wide == null ? busy[index] : wide[index];
   }
 
+  private void put(int index, long ps) {
+    if (wide == null) {
+      busy[index] = (int) ps;
+    } else {
+      wide[index] = ps;
+    }
+  }
+
+  /** The rows' length: every link's value of every interval kept. */
+  private int length() {
+    return wide == null ? busy.length : wide.length;
+  }
+
   /** Auto: the interval doubles, each two rows adding into one (in longs from when an int cannot hold it). */
   private void doubleInterval() {
     if (wide == null && 2 * intervalPs > Integer.MAX_VALUE) {
@@ -129,23 +141,15 @@ public final class LinkBusySeries implements Serializable {
       }
       busy = NONE;
     }
-    int length = wide == null ? busy.length : wide.length;
-    int rows = length / Math.max(1, links);
+    int rows = length() / Math.max(1, links);
     int half = (rows + 1) / 2;
     for (int r = 0; r < half; r++) {
       for (int l = 0; l < links; l++) {
-        long sum = at(2 * r * links + l) + (2 * r + 1 < rows ? at((2 * r + 1) * links + l) : 0);
-        if (wide == null) {
-          busy[r * links + l] = (int) sum;
-        } else {
-          wide[r * links + l] = sum;
-        }
+        put(r * links + l, at(2 * r * links + l) + (2 * r + 1 < rows ? at((2 * r + 1) * links + l) : 0));
       }
     }
-    if (wide == null) {
-      Arrays.fill(busy, half * links, length, 0);
-    } else {
-      Arrays.fill(wide, half * links, length, 0);
+    for (int i = half * links; i < length(); i++) {
+      put(i, 0);
     }
     intervalPs *= 2;
     openFrom = Long.MAX_VALUE;
@@ -171,7 +175,7 @@ public final class LinkBusySeries implements Serializable {
       d++;
     }
     long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
-    int rows = links == 0 ? 0 : (wide == null ? busy.length : wide.length) / links;
+    int rows = links == 0 ? 0 : length() / links;
     for (int r = 0; r < rows; r++) {
       int j = d >= Integer.SIZE ? 0 : r >> d;
       if (j < out.length) {
