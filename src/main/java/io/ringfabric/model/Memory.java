@@ -28,8 +28,9 @@ public final class Memory extends Component {
   private final Sampling sampling;
   // Per ring, the processes its arrivals notify, in the order they registered.
   private final Map<Integer, List<Listener>> listeners = new TreeMap<>();
-  // Buffers by address; only looked up, never iterated.
-  private final Map<Long, byte[]> buffers = new HashMap<>();
+  // Buffers by address; only looked up, never iterated. Keyed by the long itself: a PUT's store
+  // and read then box nothing and reach no map node.
+  private final LongKeyedMap<byte[]> buffers = new LongKeyedMap<>();
   // Per ring, when each stored element's PUT rang its doorbell, oldest first, like the ring.
   private final Map<Integer, ArrayDeque<ElementOrigin>> born = new HashMap<>(); // by ring, in element order
   private long freeAt;
