@@ -19,10 +19,10 @@ import java.io.Serializable;
  * only the intervals touched.
  *
  * <p>A row holds ints while the interval does (2.1 ms): a link sends one packet at a time, so its
- * busy time in an interval is at most the interval. Half the bytes of longs: half the memory (50
- * MB less at 4,096 nodes) and half the cache lines a switch's packets walk through as the
- * intervals go by. Past it (auto in a run of over half a second, or a fixed interval that long)
- * the rows are longs.
+ * busy time in an interval is at most the interval. Half the bytes of longs: half the memory (8
+ * KB instead of 16 for a torus switch's 4 links and 512 rows) and half the cache lines a switch's
+ * packets walk through as the intervals go by. Past it (auto in a run of over half a second, or a
+ * fixed interval that long) the rows are longs.
  */
 public final class LinkBusySeries implements Serializable {
   /** A series that samples nothing, for the ports without a link. */
