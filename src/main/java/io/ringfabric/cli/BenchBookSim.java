@@ -15,8 +15,10 @@ import java.util.Locale;
 
 /**
  * {@code bench --booksim}: BookSim2 and ringfabric on BookSim2's set-up, side by side on this
- * host. Each round runs both, one after the other, the first of the pair alternating so that the
- * host's drift falls on both alike; each runs cold in a process of its own, as a user runs it.
+ * host. Each round runs BookSim2 and ringfabric on each engine asked for, one after the other,
+ * BookSim2 first and last in turn so that the host's drift falls on all alike; each runs cold in a
+ * process of its own, as a user runs it. BookSim2 runs on one thread, as does ringfabric's
+ * reference engine; its actor engine, the default, runs a lane a core.
  * Packets per second are over each simulator's own timing of its run loop (BookSim2's "Total run
  * time", ringfabric's engine), which leaves out the JVM's start and the machine's building. Both
  * count the whole run, warm-up included: BookSim2's packets as its accepted rate over the cycles
@@ -52,66 +54,90 @@ final class BenchBookSim {
     Run run() throws IOException, InterruptedException;
   }
 
-  /** Measures {@code rounds} paired rounds and prints each run, the medians and ranges, and the ratio. */
-  static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds)
-      throws IOException, InterruptedException {
+  /**
+   * Measures {@code rounds} rounds of BookSim2 and ringfabric on each of {@code engines}, and prints
+   * each run, the medians and ranges, and the ratios.
+   */
+  static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds,
+      List<String> engines) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("ringfabric-booksim");
     try {
-      measure(out, booksim, setUp, scenario, rounds, dir.resolve("torus" + setUp.k() + ".cfg"));
+      measure(out, booksim, setUp, scenario, rounds, engines, dir.resolve("torus" + setUp.k() + ".cfg"));
     } finally {
       BenchCluster.delete(dir);
     }
   }
 
   private static void measure(PrintWriter out, Path booksim, BookSim.SetUp setUp, Path scenario, int rounds,
-      Path config) throws IOException, InterruptedException {
+      List<String> engines, Path config) throws IOException, InterruptedException {
     Files.writeString(config, setUp.config());
-    out.println("BookSim2 side by side: " + setUp.describe() + "; " + rounds + " paired round(s), host as it is");
-    out.println("  BookSim2   " + booksim + " " + config);
-    out.println("  ringfabric run " + scenario + " --set " + String.join(" --set ", setUp.overrides()));
+    out.println("BookSim2 side by side: " + setUp.describe() + "; " + rounds + " round(s), host as it is");
+    out.println("  BookSim2   " + booksim + " " + config + " (one thread)");
+    for (String engine : engines) {
+      out.println("  ringfabric run " + scenario + " --set " + String.join(" --set ", setUp.overrides())
+          + " --engine " + engine + (engine.equals("reference") ? " (one thread)"
+              : " (a lane a core: " + Runtime.getRuntime().availableProcessors() + " here)"));
+    }
     out.println("  delivered: BookSim2's accepted flits a cycle a node x nodes x cycles; ringfabric's requests"
         + " served x 2 (request and response); run s: each one's own timing of its run loop");
     out.println("  of ringfabric's, only its PUTs' cross links (to another node and back): the get-streams' GETs"
         + " go to their own node's ring through its switch");
-    rounds(out, rounds, () -> booksim(booksim, config, setUp), () -> ringfabric(scenario, setUp));
+    List<Side> ours = new ArrayList<>();
+    for (String engine : engines) {
+      ours.add(() -> ringfabric(scenario, setUp, engine));
+    }
+    rounds(out, rounds, () -> booksim(booksim, config, setUp), ours);
   }
 
   /**
-   * Runs {@code rounds} pairs, BookSim2 first in odd rounds, and prints each run, each simulator's
-   * medians and ranges, and the ratios round by round.
+   * Runs {@code rounds} rounds of BookSim2 and each of {@code ours}, one after the other: BookSim2
+   * first in odd rounds, last in even ones, the others in turn between (in the reverse order in
+   * even rounds), so that the host's drift falls on all alike. Prints each run, each simulator's
+   * medians and ranges, and each of ours' ratios to BookSim2 round by round.
    */
-  static void rounds(PrintWriter out, int rounds, Side bookSim, Side ringfabric)
+  static void rounds(PrintWriter out, int rounds, Side bookSim, List<Side> ours)
       throws IOException, InterruptedException {
-    out.printf(Locale.ROOT, "%-5s %-10s %11s %9s %10s %12s  %s%n", "round", "simulator", "delivered", "run s",
+    out.printf(Locale.ROOT, "%-5s %-20s %11s %9s %10s %12s  %s%n", "round", "simulator", "delivered", "run s",
         "process s", "packets/s", "ev/op, fingerprint");
     out.flush();
     List<Run> theirs = new ArrayList<>();
-    List<Run> ours = new ArrayList<>();
-    for (int round = 1; round <= rounds; round++) {
-      boolean booksimFirst = round % 2 == 1;
-      Run first = (booksimFirst ? bookSim : ringfabric).run();
-      row(out, round, first);
-      Run second = (booksimFirst ? ringfabric : bookSim).run();
-      row(out, round, second);
-      theirs.add(booksimFirst ? first : second);
-      ours.add(booksimFirst ? second : first);
+    List<List<Run>> mine = new ArrayList<>();
+    for (int i = 0; i < ours.size(); i++) {
+      mine.add(new ArrayList<>());
     }
-    out.printf(Locale.ROOT, "%-10s %11s %24s %30s%n", "simulator", "delivered", "run s, median (range)",
+    for (int round = 1; round <= rounds; round++) {
+      boolean odd = round % 2 == 1;
+      if (odd) {
+        theirs.add(row(out, round, bookSim.run()));
+      }
+      for (int k = 0; k < ours.size(); k++) {
+        int i = odd ? k : ours.size() - 1 - k;
+        mine.get(i).add(row(out, round, ours.get(i).run()));
+      }
+      if (!odd) {
+        theirs.add(row(out, round, bookSim.run()));
+      }
+    }
+    out.printf(Locale.ROOT, "%-20s %11s %24s %30s%n", "simulator", "delivered", "run s, median (range)",
         "packets/s, median (range)");
     summary(out, theirs);
-    summary(out, ours);
-    double[] ratios = new double[rounds];
-    double[] crossing = new double[rounds];
-    for (int i = 0; i < rounds; i++) {
-      ratios[i] = ours.get(i).packetsPerSecond() / theirs.get(i).packetsPerSecond();
-      crossing[i] = ours.get(i).crossingPerSecond() / theirs.get(i).crossingPerSecond();
+    for (List<Run> runs : mine) {
+      summary(out, runs);
     }
-    Arrays.sort(ratios);
-    Arrays.sort(crossing);
-    out.printf(Locale.ROOT, "ratio ringfabric/BookSim2, packets per wall second, round by round: %.2f (%.2f-%.2f)%n",
-        median(ratios), ratios[0], ratios[rounds - 1]);
-    out.printf(Locale.ROOT, "the same, of ringfabric's packets only those that crossed links: %.2f (%.2f-%.2f)%n",
-        median(crossing), crossing[0], crossing[rounds - 1]);
+    for (List<Run> runs : mine) {
+      double[] ratios = new double[rounds];
+      double[] crossing = new double[rounds];
+      for (int i = 0; i < rounds; i++) {
+        ratios[i] = runs.get(i).packetsPerSecond() / theirs.get(i).packetsPerSecond();
+        crossing[i] = runs.get(i).crossingPerSecond() / theirs.get(i).crossingPerSecond();
+      }
+      Arrays.sort(ratios);
+      Arrays.sort(crossing);
+      out.printf(Locale.ROOT, "ratio %s/BookSim2, packets per wall second, round by round: %.2f (%.2f-%.2f)%n",
+          runs.get(0).simulator(), median(ratios), ratios[0], ratios[rounds - 1]);
+      out.printf(Locale.ROOT, "the same, of its packets only those that crossed links: %.2f (%.2f-%.2f)%n",
+          median(crossing), crossing[0], crossing[rounds - 1]);
+    }
     out.flush();
   }
 
@@ -136,20 +162,22 @@ final class BenchBookSim {
         String.format(Locale.ROOT, "%,d cycles at %.6f flits a cycle a node", o.cycles(), o.acceptedFlitRate()));
   }
 
-  private static Run ringfabric(Path scenario, BookSim.SetUp setUp) throws IOException, InterruptedException {
+  private static Run ringfabric(Path scenario, BookSim.SetUp setUp, String engine)
+      throws IOException, InterruptedException {
     long start = System.nanoTime();
     Bench.Measurement m = BenchCommand.fork(List.of("--booksim-scenario", scenario.toString(), "--booksim-k",
-        String.valueOf(setUp.k())), setUp.heap(), "BookSim2's set-up on ringfabric");
+        String.valueOf(setUp.k()), "--engines", engine), setUp.heap(), "BookSim2's set-up on ringfabric");
     double process = (System.nanoTime() - start) / 1e9;
-    return new Run("ringfabric", 2 * m.requestsServed(), 2 * m.putsServed(), m.wallSeconds(), process,
+    return new Run("ringfabric " + engine, 2 * m.requestsServed(), 2 * m.putsServed(), m.wallSeconds(), process,
         String.format(Locale.ROOT, "%.1f, %s; PUTs' %,d", m.eventsPerOperation(), m.fingerprint(),
             2 * m.putsServed()));
   }
 
-  private static void row(PrintWriter out, int round, Run r) {
-    out.printf(Locale.ROOT, "%-5d %-10s %,11d %9.3f %10.3f %,12.0f  %s%n", round, r.simulator(), r.delivered(),
+  private static Run row(PrintWriter out, int round, Run r) {
+    out.printf(Locale.ROOT, "%-5d %-20s %,11d %9.3f %10.3f %,12.0f  %s%n", round, r.simulator(), r.delivered(),
         r.runSeconds(), r.processSeconds(), r.packetsPerSecond(), r.detail());
     out.flush();
+    return r;
   }
 
   private static void summary(PrintWriter out, List<Run> runs) {
@@ -157,7 +185,7 @@ final class BenchBookSim {
     double[] rate = runs.stream().mapToDouble(Run::packetsPerSecond).sorted().toArray();
     double[] delivered = runs.stream().mapToDouble(Run::delivered).sorted().toArray();
     int last = runs.size() - 1;
-    out.printf(Locale.ROOT, "%-10s %,11.0f %24s %30s%n", runs.get(0).simulator(), median(delivered),
+    out.printf(Locale.ROOT, "%-20s %,11.0f %24s %30s%n", runs.get(0).simulator(), median(delivered),
         String.format(Locale.ROOT, "%.3f (%.3f-%.3f)", median(wall), wall[0], wall[last]),
         String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", median(rate), rate[0], rate[last]));
   }

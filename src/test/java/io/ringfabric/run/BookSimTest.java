@@ -92,12 +92,12 @@ class BookSimTest {
     Scenario small = ScenarioLoader.load(Path.of("conf/booksim.conf"), BookSim.SetUp.TORUS_8.overrides());
     assertEquals(64, small.nodes());
     assertEquals(8, small.fabric().vcs());
-    assertEquals("reference", small.engine());
+    assertEquals("actors", small.engine(), "the engine is bench's choice: the scenario's own is the default");
     // as long in simulated time as BookSim2's sample period, a cycle the time of one packet on a link
     assertEquals(BookSim.PACKET_TIME_NS * 1000, small.fabric().linkLatencyPs());
     assertEquals(20_000 * BookSim.PACKET_TIME_NS * 1000, small.durationPs());
     assertEquals(List.of("topology.dims=[64,64]", "fabric.vcs=8", "defaults.put-stream.arrival.interval=1977us",
-        "duration=448000ns", "engine=reference"), BookSim.SetUp.TORUS_64.overrides());
+        "duration=448000ns"), BookSim.SetUp.TORUS_64.overrides());
   }
 
   @Test
