@@ -152,6 +152,44 @@ public abstract class Component implements Serializable {
     count(time, id, sequence, kind);
   }
 
+  /**
+   * {@link #handledUnposted} for a series of pairs worked out alike: pair {@code i} (from 0) is
+   * {@code first} with sequence number {@code sequence + 2i}, then {@code second} with the next,
+   * both at {@code time + i * step}, each pair's numbers taken as the one before it is handled, so
+   * pair 0's must be the last taken. Handles as many pairs as come before {@code next} in key
+   * order, at most {@code most}, and takes the numbers of the pair after the last handled; returns
+   * how many it handled.
+   */
+  protected final long handledUnpostedPairs(long time, long step, long sequence, long most, Event next,
+      MessageKind first, MessageKind second) {
+    if (this.sequence != sequence + 2 || step <= 0 || time < now) {
+      throw new IllegalStateException(name + " worked out pairs from sequence " + sequence + " every " + step
+          + " ps from " + time + " ps, but its next sequence is " + this.sequence + " and its time " + now + " ps");
+    }
+    long pairs = 0;
+    long t = time;
+    long s = sequence;
+    long d = digest;
+    boolean traced = recorder != null && recorder.all();
+    while (pairs < most && Event.before(t, id, s + 1, next)) {
+      d = mix(mix(d, eventKey(t, id, s, first)), eventKey(t, id, s + 1, second));
+      if (traced) {
+        recorder.message(t, id, first);
+        recorder.message(t, id, second);
+      }
+      pairs++;
+      t += step;
+      s += 2;
+    }
+    if (pairs > 0) {
+      digest = d;
+      handled += 2 * pairs;
+      now = t - step;
+      this.sequence = s + 2;
+    }
+    return pairs;
+  }
+
   /** The sequence number of an event sent to itself now that is worked out, not posted (yet). */
   protected final long takeSequence() {
     return sequence++;

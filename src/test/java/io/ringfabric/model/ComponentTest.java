@@ -59,6 +59,43 @@ class ComponentTest {
     assertEquals("echo sent CORE_FREE into the past", e.getMessage());
   }
 
+  @Test
+  void pairsWorkedOutAtOnceCountAndDigestAsOneByOneAndStopBeforeTheNextEvent() {
+    Echo one = new Echo();
+    Echo all = new Echo();
+    for (Echo e : List.of(one, all)) {
+      e.attach(x -> {});
+      e.takeSequence(); // pair 0's numbers, 1 and 2, the last taken
+      e.takeSequence();
+      e.takeSequence();
+    }
+    // pairs at 1,000, 1,050, ... ps; the next event at 1,150 ps from component 3 itself, sequence
+    // 6: pair 3 (1,150 ps, sequences 7 and 8) comes after it, pair 2 (1,100 ps) before
+    Event next = new Event(1_150, 3, 6, 3, Core.CoreFree.INSTANCE);
+    assertEquals(3, all.handledUnpostedPairs(1_000, 50, 1, 10, next, MessageKind.POLL_DONE, MessageKind.CORE_FREE));
+    for (int i = 0; i < 3; i++) {
+      one.handledUnposted(1_000 + 50 * i, 1 + 2 * i, MessageKind.POLL_DONE);
+      one.handledUnposted(1_000 + 50 * i, 2 + 2 * i, MessageKind.CORE_FREE);
+      one.takeSequence();
+      one.takeSequence();
+    }
+    assertEquals(one.eventDigest(), all.eventDigest());
+    assertEquals(6, all.eventsHandled());
+    assertEquals(1_100, all.lastEventPs());
+    assertEquals(one.takeSequence(), all.takeSequence(), "the pair after the last handled has its numbers");
+
+    Echo capped = new Echo();
+    capped.takeSequence();
+    capped.takeSequence();
+    assertEquals(2, capped.handledUnpostedPairs(0, 10, 0, 2, next, MessageKind.POLL_DONE, MessageKind.CORE_FREE),
+        "at most most");
+    assertEquals(6, capped.takeSequence());
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> capped.handledUnpostedPairs(100, 10, 0, 2, next, MessageKind.POLL_DONE, MessageKind.CORE_FREE));
+    assertEquals("echo worked out pairs from sequence 0 every 10 ps from 100 ps, but its next sequence is 7"
+        + " and its time 10 ps", e.getMessage());
+  }
+
   /** Pinned values: digests go into run fingerprints compared across JVMs. */
   @Test
   void theMixAndTheEventKeyAreTheSameFunctionsEverywhere() {
