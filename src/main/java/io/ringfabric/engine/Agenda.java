@@ -335,7 +335,7 @@ final class Agenda {
     }
     next = next == EMPTY ? Long.MAX_VALUE : next;
     List<Event> out = outbox;
-    outbox = new ArrayList<>();
+    outbox = new ArrayList<>(Math.max(10, out.size())); // as many as the last window's: not grown again each window
     List<Recorder.Entry> traced = records.isEmpty() ? List.of() : records;
     if (!records.isEmpty()) {
       records = new ArrayList<>();

@@ -382,20 +382,24 @@ final class CoreSharing implements Serializable {
 
   /** The line of {@code k} in {@link #turn} after {@code passes} passes: who reads now, and who waits. */
   private void turnLine(int k, long passes) {
-    for (int q = 0; q < k; q++) { // pass j gives the core to turn[j % k]
-      long reads = q == 0 ? passes / k : passes < q ? 0 : (passes - q) / k + 1;
+    long rounds = passes / k; // one division: a long one costs as much as a cache miss
+    int now = (int) (passes - rounds * k);
+    for (int q = 0; q < k; q++) { // pass j gives the core to turn[j % k]: rounds times, once more up to now
+      long reads = q >= 1 && q <= now ? rounds + 1 : rounds;
       if (reads > 0) {
         UserProcess p = turn[q].process();
         p.state = UserProcess.State.POLLING;
         p.generation += reads;
       }
     }
-    int now = (int) (passes % k);
     readerTurn = turn[now];
     reader = readerTurn.process();
     waiting.clear();
-    for (int i = 1; i < k; i++) {
-      waiting.addLast(turn[(now + i) % k]);
+    for (int i = now + 1; i < k; i++) {
+      waiting.addLast(turn[i]);
+    }
+    for (int i = 0; i < now; i++) {
+      waiting.addLast(turn[i]);
     }
   }
 
