@@ -346,8 +346,8 @@ final class CoreSharing implements Serializable {
    * Right after {@link #passOn}: the passes after it that come before {@code next}, while the line
    * turns as it is, handled at once. Each would run passOn's code again; only the pairs' digests
    * and keys need working out one by one, so the line is turned, and each process in it counted
-   * its reads' start, in one go. A core of a 64x64 torus passed the core on 77 million times in 448
-   * us of simulated time, three passes a delivered event.
+   * its reads' start, in one go. The cores of a 64x64 torus passed the core on 77 million times in
+   * 448 us of simulated time, two passes a delivered event.
    */
   private void passOnInTurn(Event next) {
     int k = waiting.size() + 1;
@@ -382,7 +382,7 @@ final class CoreSharing implements Serializable {
 
   /** The line of {@code k} in {@link #turn} after {@code passes} passes: who reads now, and who waits. */
   private void turnLine(int k, long passes) {
-    long rounds = passes / k; // one division: a long one costs as much as a cache miss
+    long rounds = passes / k; // one division, not one a process: a long division takes tens of cycles
     int now = (int) (passes - rounds * k);
     for (int q = 0; q < k; q++) { // pass j gives the core to turn[j % k]: rounds times, once more up to now
       long reads = q >= 1 && q <= now ? rounds + 1 : rounds;
