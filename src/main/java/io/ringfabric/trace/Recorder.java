@@ -41,9 +41,15 @@ public final class Recorder implements TraceSink {
     return options.level() != TraceLevel.OPS;
   }
 
+  /**
+   * Whether every message is recorded: at level {@code all}, for a component of a traced node. A
+   * component whose records are all left out says no, so that a core of an untraced node still
+   * works out its processes' polls in turn instead of delivering each.
+   */
   @Override
   public boolean all() {
-    return options.level() == TraceLevel.ALL;
+    return options.level() == TraceLevel.ALL
+        && (options.nodes() == null || node >= 0 && options.nodes().contains(node));
   }
 
   /**

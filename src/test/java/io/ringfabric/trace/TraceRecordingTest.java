@@ -209,6 +209,44 @@ class TraceRecordingTest {
     assertTrue(nodes.get(0).contains("\"traceNodes\":[3,7]"));
   }
 
+  /**
+   * At level {@code all} on some nodes the others' cores still work out their processes' polls in
+   * turn: the run delivers fewer events than one traced everywhere, more than an untraced one, the
+   * same fingerprint, and the traced nodes' records are a full trace's.
+   */
+  @Test
+  void levelAllOnSomeNodesRecordsThemAsAFullTraceDoesAndLeavesTheOthersWorkingOutTheirPolls()
+      throws IOException {
+    Scenario shared = TestScenarios.torus(3, 3).seed(5)
+        .ring(NodeSet.all(), 0, 4096, 400)
+        .putStream(NodeSet.all(), 1, Pattern.UNIFORM, 0, 0, 64, 20, 0) // three processes poll in turn on core 1
+        .putStream(NodeSet.all(), 1, Pattern.NEIGHBOR, 0, 0, 64, 20, 0)
+        .putStream(NodeSet.all(), 1, Pattern.UNIFORM, 0, 0, 32, 20, 0)
+        .build();
+    Path all = dir.resolve("all.jsonl");
+    Path some = dir.resolve("some.jsonl");
+    RunResult plain = Simulation.run(BuiltMachine.of(shared), ReferenceEngine.NAME);
+    RunResult everywhere = Simulation.run(BuiltMachine.of(shared), ReferenceEngine.NAME,
+        new TraceOptions(all, TraceLevel.ALL, 0, Long.MAX_VALUE, null));
+    RunResult onTwo = Simulation.run(BuiltMachine.of(shared), ReferenceEngine.NAME,
+        new TraceOptions(some, TraceLevel.ALL, 0, Long.MAX_VALUE, NodeSet.of(3, 7)));
+    assertEquals(plain.fingerprint(), everywhere.fingerprint());
+    assertEquals(plain.fingerprint(), onTwo.fingerprint());
+    assertTrue(plain.events() < onTwo.events() && onTwo.events() < everywhere.events(),
+        plain.events() + ", " + onTwo.events() + ", " + everywhere.events());
+    List<String> full = lines(all);
+    List<String> expected = new ArrayList<>();
+    for (String line : full.subList(1, full.size())) {
+      JsonNode r = JSON.readTree(line);
+      if (r.has("node") && (r.get("node").asInt() == 3 || r.get("node").asInt() == 7)) {
+        expected.add(line);
+      }
+    }
+    List<String> kept = lines(some);
+    assertTrue(expected.stream().anyMatch(line -> line.contains("POLL_DONE")), "the traced nodes' polls are there");
+    assertEquals(expected, kept.subList(1, kept.size()));
+  }
+
   @Test
   void tracingChangesNothingInTheResults() {
     RunResult plain = Simulation.run(BuiltMachine.of(scenario()), ActorEngine.NAME);
