@@ -286,7 +286,9 @@ final class CoreSharing implements Serializable {
     while (true) {
       if (passesOnBefore(next)) {
         passOn();
-        passOnInTurn(next);
+        if (passesOnBefore(next)) { // a line that turns no further is not copied for nothing
+          passOnInTurn(next);
+        }
       } else if (pollDoneSequence >= 0 && Event.before(readEnd, core.id(), pollDoneSequence, next)) {
         UserProcess p = reader;
         if (next.time() != readEnd && ((observing(p) && core.recordsTrace()) || p.isOver())) {

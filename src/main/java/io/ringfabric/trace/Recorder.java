@@ -19,6 +19,7 @@ public final class Recorder implements TraceSink {
   private final String component;
   private final int node;
   private final String[] names;
+  private final boolean all; // asked at every event the component handles: worked out once
   private List<Entry> buffer = new ArrayList<>();
   private long sequence;
 
@@ -34,6 +35,8 @@ public final class Recorder implements TraceSink {
     this.component = component;
     this.node = node;
     this.names = names;
+    this.all = options.level() == TraceLevel.ALL
+        && (options.nodes() == null || node >= 0 && options.nodes().contains(node));
   }
 
   @Override
@@ -48,8 +51,7 @@ public final class Recorder implements TraceSink {
    */
   @Override
   public boolean all() {
-    return options.level() == TraceLevel.ALL
-        && (options.nodes() == null || node >= 0 && options.nodes().contains(node));
+    return all;
   }
 
   /**
