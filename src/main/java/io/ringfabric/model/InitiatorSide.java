@@ -215,7 +215,28 @@ final class InitiatorSide implements Serializable {
   private void armDeadline(Context ctx, long sentAt) {
     ctx.giveUpAt = SimTime.later(sentAt, limits.retries() + 1L, limits.timeoutPs());
     deadlines.add(new Deadline(SimTime.later(sentAt, limits.timeoutPs()), ctx.index(), ctx.sequence()));
+    if (deadlines.size() > 2 * contexts.length + 16) {
+      dropSettled();
+    }
     scheduleCheck();
+  }
+
+  /**
+   * Forgets the deadlines of actions answered or over, all but the earliest. Each stays until its
+   * time otherwise (a timeout, 100 ms by default, though its answer came in microseconds): a busy
+   * run of 10 ms held millions. At most one deadline a context is live, so this keeps the queue
+   * within about twice the contexts, for a pass over it every {@code contexts} actions or more.
+   * No event changes: a settled deadline is only ever skipped, except the earliest, which decides
+   * when the next check is posted, and stays; once settled, a deadline stays settled.
+   */
+  private void dropSettled() {
+    Deadline earliest = deadlines.peek();
+    deadlines.removeIf(d -> d != earliest && isSettled(d));
+  }
+
+  /** Deadlines kept, settled ones included. */
+  int deadlinesKept() {
+    return deadlines.size();
   }
 
   /**

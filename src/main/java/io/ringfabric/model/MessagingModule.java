@@ -296,6 +296,11 @@ public final class MessagingModule extends Component {
     return initiator.context(index);
   }
 
+  /** Deadlines the initiator side keeps, settled ones included: bounded by its contexts, not its actions. */
+  int deadlinesKept() {
+    return initiator.deadlinesKept();
+  }
+
   public int contextCount() {
     return initiator.contextCount();
   }

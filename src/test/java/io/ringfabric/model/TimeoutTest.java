@@ -102,6 +102,21 @@ class TimeoutTest {
   }
 
   @Test
+  void answeredActionsLeaveNoDeadlinesPilingUpBehind() {
+    // PUTs answered in about a microsecond each, under a 100 ms timeout, in a run of 200 us that
+    // ends long before the first deadline: every deadline is settled long before its time, and the
+    // initiator forgets them as it goes.
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).contexts(4).timeout(100_000_000_000L, 1)
+        .duration(200_000_000L).ring(NodeSet.all(), 0, 1 << 20, 64)
+        .putStream(NodeSet.of(0), 1, Pattern.FIXED, 1, 0, 16, 1_000_000, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult.Ops puts = run.result().ops().get("put");
+    assertTrue(puts.issued() > 100 && puts.ok() >= puts.issued() - 1, puts.toString());
+    int kept = run.machine().module(0).deadlinesKept();
+    assertTrue(kept > 0 && kept <= 2 * 4 + 17, "deadlines kept after " + puts.ok() + " answered PUTs: " + kept);
+  }
+
+  @Test
   void withoutRetriesATinyTimeoutEndsEveryPutInTimeout() {
     // 300 ns: the payload is read (93 ns) and the request leaves; it reaches node 3, three hops
     // away, ~780 ns later, after the initiator's last deadline, so node 3 refuses it unapplied.
