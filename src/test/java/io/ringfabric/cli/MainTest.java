@@ -315,6 +315,29 @@ class MainTest {
     assertTrue(version.out().startsWith("ringfabric "), version.out());
   }
 
+  /**
+   * picocli renders each description with String.format: a lone % (as in "95% interval") makes it
+   * warn on the JVM's stderr and show the raw text, so every command's help must render silently.
+   */
+  @Test
+  void everyCommandsHelpRendersWithoutAWarning() {
+    ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+    PrintStream stderr = System.err;
+    List<String> rendered = new ArrayList<>();
+    System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+    try {
+      List<CommandLine> commands = new ArrayList<>(List.of(new CommandLine(new Main(Map.of()))));
+      for (int i = 0; i < commands.size(); i++) {
+        commands.addAll(commands.get(i).getSubcommands().values());
+        rendered.add(commands.get(i).getUsageMessage());
+      }
+    } finally {
+      System.setErr(stderr);
+    }
+    assertEquals("", warnings.toString(StandardCharsets.UTF_8));
+    assertTrue(rendered.size() > 10 && rendered.stream().anyMatch(u -> u.contains("median's 95%")), rendered.toString());
+  }
+
   @Test
   void anyOtherFailureIsOneLineAndStatusOne() {
     StringWriter text = new StringWriter();
