@@ -118,7 +118,7 @@ final class PartCodec {
    */
   Part decode(int part, long atPs, byte[] data) {
     Reader reader = null;
-    try (ObjectInputStream in = reader = new Reader(new InflaterInputStream(new ByteArrayInputStream(data)))) {
+    try (ObjectInputStream in = reader = new Reader(unpack(part, data))) {
       if (!(in.readObject() instanceof Stamp stamp)) {
         throw new BadCheckpoint("part " + part + " is damaged: it does not begin with the moment it was saved at");
       }
@@ -158,6 +158,27 @@ final class PartCodec {
     } catch (StackOverflowError e) {
       throw new BadCheckpoint("part " + part + " is damaged: its objects nest too deep", e);
     }
+  }
+
+  /**
+   * The part's objects as bytes, inflated whole before a single object is read: so the reader
+   * knows how many bytes there are, and an array that says it is longer than they could hold (a
+   * damaged length) is refused before it is made, not allocated until the heap runs out.
+   */
+  private static byte[] unpack(int part, byte[] data) throws IOException {
+    long most = Runtime.getRuntime().maxMemory() / 4;
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(256, 4 * data.length));
+    try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(data))) {
+      byte[] chunk = new byte[64 * 1024];
+      for (int n = in.read(chunk); n > 0; n = in.read(chunk)) {
+        if (out.size() + (long) n > most) {
+          throw new BadCheckpoint("part " + part + " is damaged: it unpacks to more than " + most
+              + " bytes, a quarter of this JVM's heap (-Xmx), which no part of a machine that fits it takes");
+        }
+        out.write(chunk, 0, n);
+      }
+    }
+    return out.toByteArray();
   }
 
   /** Refuses a part saved at another moment or under other settings than the file says. */
@@ -226,9 +247,12 @@ final class PartCodec {
   private final class Reader extends ObjectInputStream {
     /** What the filter refused, and why, for the message. */
     String refused;
+    /** The part's bytes: every element of an array takes at least one (a long's eight, a null's one). */
+    private final int bytes;
 
-    Reader(java.io.InputStream in) throws IOException {
-      super(in);
+    Reader(byte[] unpacked) throws IOException {
+      super(new ByteArrayInputStream(unpacked));
+      this.bytes = unpacked.length;
       enableResolveObject(true);
       setObjectInputFilter(this::allowed);
     }
@@ -249,8 +273,10 @@ final class PartCodec {
       if (info.depth() > DEEPEST) {
         return refuse("objects nested " + info.depth() + " deep, deeper than a part's (" + DEEPEST + ")");
       }
-      if (info.arrayLength() > Integer.MAX_VALUE - 8) {
-        return refuse("an array of " + info.arrayLength() + " elements, more than Java can hold");
+      // a hash table is made a little larger than its entries, each of which takes two bytes or more
+      if (info.arrayLength() > 2L * bytes + 64) {
+        return refuse("an array of " + info.arrayLength() + " elements, more than its " + bytes
+            + " bytes could describe");
       }
       Class<?> c = info.serialClass();
       while (c != null && c.isArray()) {

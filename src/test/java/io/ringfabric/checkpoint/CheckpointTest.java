@@ -262,6 +262,29 @@ class CheckpointTest {
         + " own classes, the JDK's plain ones and the scenario's program classes are read back", e.getMessage());
   }
 
+  /**
+   * An array whose length was damaged to a billion: refused before it is made, not made until the
+   * heap runs out (a damaged table's size once ran the test JVM out of its 2 GB).
+   */
+  @Test
+  void anArrayLongerThanItsPartCouldHoldIsRefusedUnmade() throws Exception {
+    java.io.ByteArrayOutputStream plain = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(plain)) {
+      out.writeObject(new byte[] {7, 7, 7, 7, 7, 7, 7, 7, 7, 7});
+    }
+    byte[] stream = plain.toByteArray();
+    int length = stream.length - 10 - 4; // the array's length, just before its ten bytes
+    assertEquals(10, ByteBuffer.wrap(stream).getInt(length));
+    ByteBuffer.wrap(stream).putInt(length, 1 << 30);
+    java.io.ByteArrayOutputStream packed = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.DeflaterOutputStream out = new java.util.zip.DeflaterOutputStream(packed)) {
+      out.write(stream);
+    }
+    BadCheckpoint e = assertThrows(BadCheckpoint.class, () -> restore(withPart(2, packed.toByteArray())));
+    assertEquals("part 2 holds an array of 1073741824 elements, more than its " + stream.length
+        + " bytes could describe", e.getMessage());
+  }
+
   /** The scenario text edited and the checksum made again: the parts say what they were saved under. */
   @Test
   void editedSettingsAreRefusedByName() throws Exception {
