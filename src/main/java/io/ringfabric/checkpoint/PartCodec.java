@@ -166,14 +166,15 @@ final class PartCodec {
    * damaged length) is refused before it is made, not allocated until the heap runs out.
    */
   private static byte[] unpack(int part, byte[] data) throws IOException {
-    long most = Runtime.getRuntime().maxMemory() / 4;
-    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(256, 4 * data.length));
+    long most = Math.min(Runtime.getRuntime().maxMemory() / 4, Integer.MAX_VALUE - 8); // and what an array holds
+    ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(most, Math.max(256L, 4L * data.length)));
     try (InflaterInputStream in = new InflaterInputStream(new ByteArrayInputStream(data))) {
       byte[] chunk = new byte[64 * 1024];
       for (int n = in.read(chunk); n > 0; n = in.read(chunk)) {
         if (out.size() + (long) n > most) {
           throw new BadCheckpoint("part " + part + " is damaged: it unpacks to more than " + most
-              + " bytes, a quarter of this JVM's heap (-Xmx), which no part of a machine that fits it takes");
+              + " bytes, more than a quarter of this JVM's heap (-Xmx) or than one array holds, which no part"
+              + " of a machine that fits the heap takes");
         }
         out.write(chunk, 0, n);
       }

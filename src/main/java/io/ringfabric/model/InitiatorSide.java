@@ -223,11 +223,12 @@ final class InitiatorSide implements Serializable {
 
   /**
    * Forgets the deadlines of actions answered or over, all but the earliest. Each stays until its
-   * time otherwise (a timeout, 100 ms by default, though its answer came in microseconds): a busy
-   * run of 10 ms held millions. At most one deadline a context is live, so this keeps the queue
-   * within about twice the contexts, for a pass over it every {@code contexts} actions or more.
-   * No event changes: a settled deadline is only ever skipped, except the earliest, which decides
-   * when the next check is posted, and stays; once settled, a deadline stays settled.
+   * time otherwise (a timeout later: 100 us by default, 100 ms in conf/booksim.conf), though its
+   * answer came in microseconds: 64x64 nodes held 624 k after 300 us. At most one deadline a
+   * context is live, so this keeps the queue within about twice the contexts, for a pass over it
+   * every {@code contexts} actions or more. No event changes: a settled deadline is only ever
+   * skipped, except the earliest, which decides when the next check is posted, and stays; and once
+   * settled, a deadline stays settled.
    */
   private void dropSettled() {
     Deadline earliest = deadlines.peek();
