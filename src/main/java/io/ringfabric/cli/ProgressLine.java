@@ -115,7 +115,7 @@ final class ProgressLine implements AutoCloseable {
   static String line(Sample s, long durationPs, double done, double eventsPerSecond, double wallSeconds,
       String tail) {
     boolean opsLead = s.plannedOps() > 0 && durationPs > 0
-        && (double) s.issuedOps() / s.plannedOps() >= (double) s.reachedPs() / durationPs;
+        && (double) s.issuedOps() / s.plannedOps() > (double) s.reachedPs() / durationPs;
     String ops = !opsLead ? "" : String.format(Locale.ROOT, ": %,d of %,d ops", s.issuedOps(), s.plannedOps());
     return String.format(Locale.ROOT, "%s of %s (%d%%%s), %.2f M events/s, %s%s",
         SimTime.scaled(s.reachedPs() / 1000.0), SimTime.spaced(durationPs), (int) Math.floor(done * 100), ops,

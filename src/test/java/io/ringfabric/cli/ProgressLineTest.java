@@ -36,6 +36,9 @@ class ProgressLineTest {
     ProgressLine.Sample s = at(5_000_000_000L, 0, 24_000, 983_040_000_000L);
     assertEquals("5.000000 ms of 10 ms (50%), 2.00 M events/s, 9 s",
         ProgressLine.line(s, 10_000_000_000L, ProgressLine.done(s, 10_000_000_000L), 2e6, 9, ""));
+    ProgressLine.Sample start = at(0, 0, 0, 48_000);
+    assertEquals("0.000 ns of 10 ms (0%), 0.00 M events/s, 1 s",
+        ProgressLine.line(start, 10_000_000_000L, ProgressLine.done(start, 10_000_000_000L), 0, 1, ""));
   }
 
   @Test
