@@ -131,8 +131,22 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInput("--nodes: " + n + " is not a node count (1..65536)");
       }
     }
-    if (ops < 1 || repeat < 1 || warmup < 0) {
-      throw new BadInput("--ops and --repeat must be at least 1; --warmup at least 0");
+    if (ops < 1) {
+      throw new BadInput("--ops: " + ops + " is not a number of PUTs a producer (at least 1)");
+    }
+    if (repeat < 1) {
+      throw new BadInput("--repeat: " + repeat + " is not a number of measured runs (at least 1)");
+    }
+    if (warmup < 0) {
+      throw new BadInput("--warmup: " + warmup + " is not a number of unmeasured runs (0 or more)");
+    }
+    // options that only mean something beside another: left alone, the run would ignore them
+    var parsed = spec.commandLine().getParseResult();
+    if (parsed.hasMatchedOption("--booksim-k") && booksim == null && booksimScenario == null) {
+      throw new BadInput("--booksim-k chooses the set-up of --booksim PATH; give --booksim too (see docs/booksim.md)");
+    }
+    if (memberJavaOpts != null && cluster == 0 && !inProcess) {
+      throw new BadInput("--member-java-opts are the JVM options of --cluster N's members; give --cluster too");
     }
     // the ranges of the scenario keys they stand for (actors.threads, actors.throughput, reference.run-ahead)
     if (threads != null && (threads < 0 || threads > 1024)) {

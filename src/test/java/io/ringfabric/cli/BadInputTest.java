@@ -145,6 +145,16 @@ class BadInputTest {
         "--throughput: 0 is not a number of messages from 1 to 1000000"));
     c.add(new Case("bench --threads 2000", List.of("bench", "--threads", "2000"),
         "--threads: 2000 is not a number of threads from 0 (one per core) to 1024"));
+    c.add(new Case("bench --ops -3", List.of("bench", "--ops", "-3"),
+        "--ops: -3 is not a number of PUTs a producer (at least 1)"));
+    c.add(new Case("bench --repeat 0", List.of("bench", "--repeat", "0"),
+        "--repeat: 0 is not a number of measured runs (at least 1)"));
+    c.add(new Case("bench --warmup -1", List.of("bench", "--series", "--warmup", "-1"),
+        "--warmup: -1 is not a number of unmeasured runs (0 or more)"));
+    c.add(new Case("bench --booksim-k without --booksim", List.of("bench", "--booksim-k", "64"),
+        "--booksim-k chooses the set-up of --booksim PATH; give --booksim too (see docs/booksim.md)"));
+    c.add(new Case("bench --member-java-opts without --cluster", List.of("bench", "--member-java-opts", "-Xmx2g"),
+        "--member-java-opts are the JVM options of --cluster N's members; give --cluster too"));
     c.add(new Case("member JVM options the JVM refuses", List.of("cluster", "local", tiny, "--out", out,
         "--member-java-opts", "-Xbogus"), "--member-java-opts \"-Xbogus\": the member JVM refuses these options:"
         + " Unrecognized option: -Xbogus"));
