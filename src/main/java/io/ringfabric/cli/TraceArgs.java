@@ -18,10 +18,10 @@ final class TraceArgs {
       description = "Records the run as a trace: JSON lines, gzip when FILE ends in .gz.")
   Path trace;
 
-  @Option(names = "--trace-level", paramLabel = "ops|packets|all", defaultValue = "ops",
+  @Option(names = "--trace-level", paramLabel = "ops|packets|all",
       description = "ops: each operation's stages; packets: plus every packet on every hop;"
-          + " all: plus every message between components. Default: ${DEFAULT-VALUE}")
-  Level traceLevel;
+          + " all: plus every message between components. Default: ops")
+  Level traceLevel; // null: not given, so ops
 
   @Option(names = "--trace-from", paramLabel = "T",
       description = "Record only from simulated time T on (e.g. 20us, 1500ns, or picoseconds).")
@@ -60,8 +60,8 @@ final class TraceArgs {
   /** The trace options, checked against the scenario; null without --trace. */
   TraceOptions options(Scenario scenario) {
     if (trace == null) {
-      if (traceFrom != null || traceTo != null || traceNodes != null) {
-        throw new BadInput("--trace-from, --trace-to and --trace-nodes need --trace FILE");
+      if (traceLevel != null || traceFrom != null || traceTo != null || traceNodes != null) {
+        throw new BadInput("--trace-level, --trace-from, --trace-to and --trace-nodes need --trace FILE");
       }
       return null;
     }
@@ -96,7 +96,8 @@ final class TraceArgs {
       throw new BadInput("cannot write the trace " + trace + " (permission denied)");
     }
     probe(trace);
-    return new TraceOptions(trace, TraceLevel.valueOf(traceLevel.name().toUpperCase(Locale.ROOT)),
+    Level level = traceLevel == null ? Level.ops : traceLevel;
+    return new TraceOptions(trace, TraceLevel.valueOf(level.name().toUpperCase(Locale.ROOT)),
         from, to, nodes);
   }
 }

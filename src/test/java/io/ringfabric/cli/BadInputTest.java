@@ -145,6 +145,8 @@ class BadInputTest {
         "--throughput: 0 is not a number of messages from 1 to 1000000"));
     c.add(new Case("bench --threads 2000", List.of("bench", "--threads", "2000"),
         "--threads: 2000 is not a number of threads from 0 (one per core) to 1024"));
+    c.add(new Case("a trace level without a trace", List.of("run", tiny, "--out", out, "--trace-level", "all"),
+        "--trace-level, --trace-from, --trace-to and --trace-nodes need --trace FILE"));
     c.add(new Case("bench --ops -3", List.of("bench", "--ops", "-3"),
         "--ops: -3 is not a number of PUTs a producer (at least 1)"));
     c.add(new Case("bench --repeat 0", List.of("bench", "--repeat", "0"),
