@@ -27,6 +27,8 @@ final class InitiatorSide implements Serializable {
   private final OpCounters puts = new OpCounters();
   private final OpCounters gets = new OpCounters();
   private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(); // in their natural order
+  private int sweepAbove = SWEEP_SLACK; // deadlines kept past which the settled ones are dropped
+  private static final int SWEEP_SLACK = 16;
   private long checkAt = Long.MAX_VALUE; // the earliest TIMEOUT_CHECK posted and not yet handled
   private long lateResponses;
   private long retries;
@@ -215,7 +217,7 @@ final class InitiatorSide implements Serializable {
   private void armDeadline(Context ctx, long sentAt) {
     ctx.giveUpAt = SimTime.later(sentAt, limits.retries() + 1L, limits.timeoutPs());
     deadlines.add(new Deadline(SimTime.later(sentAt, limits.timeoutPs()), ctx.index(), ctx.sequence()));
-    if (deadlines.size() > 2 * contexts.length + 16) {
+    if (deadlines.size() > sweepAbove) {
       dropSettled();
     }
     scheduleCheck();
@@ -224,15 +226,18 @@ final class InitiatorSide implements Serializable {
   /**
    * Forgets the deadlines of actions answered or over, all but the earliest. Each stays until its
    * time otherwise (a timeout later: 100 us by default, 100 ms in conf/booksim.conf), though its
-   * answer came in microseconds: 64x64 nodes held 624 k after 300 us. At most one deadline a
-   * context is live, so this keeps the queue within about twice the contexts, for a pass over it
-   * every {@code contexts} actions or more. No event changes: a settled deadline is only ever
-   * skipped, except the earliest, which decides when the next check is posted, and stays; and once
-   * settled, a deadline stays settled.
+   * answer came in microseconds: 64x64 nodes held 624 k after 300 us. The next pass comes when
+   * the queue has grown to twice what this one left, and 16 more: so it holds about twice the
+   * actions in flight (at most one deadline a context is live), not twice the contexts (the 4,096
+   * modules of a 64x64 machine with 256 contexts each kept up to 2 million), and each pass, over
+   * at most twice what it leaves, is paid for by the deadlines added since the last. No event
+   * changes: a settled deadline is only ever skipped, except the earliest, which decides when the
+   * next check is posted, and stays; and once settled, a deadline stays settled.
    */
   private void dropSettled() {
     Deadline earliest = deadlines.peek();
     deadlines.removeIf(d -> d != earliest && isSettled(d));
+    sweepAbove = 2 * deadlines.size() + SWEEP_SLACK;
   }
 
   /** Deadlines kept, settled ones included. */

@@ -116,6 +116,23 @@ class TimeoutTest {
     assertTrue(kept > 0 && kept <= 2 * 4 + 17, "deadlines kept after " + puts.ok() + " answered PUTs: " + kept);
   }
 
+  /**
+   * With many contexts and one action in flight at a time, what is kept follows the actions in
+   * flight, not the contexts: passes come when the queue has doubled from what the last one left.
+   */
+  @Test
+  void deadlinesKeptFollowTheActionsInFlightNotTheContexts() {
+    TestScenarios t = TestScenarios.of("mesh", 2, 1).contexts(64).timeout(100_000_000_000L, 1)
+        .duration(350_000_000L).ring(NodeSet.all(), 0, 1 << 20, 64)
+        .putStream(NodeSet.of(0), 1, Pattern.FIXED, 1, 0, 16, 1_000_000, 0);
+    CustomPrograms.Run run = CustomPrograms.runBuiltIn(t);
+    RunResult.Ops puts = run.result().ops().get("put");
+    assertTrue(puts.issued() > 250 && puts.ok() >= puts.issued() - 1, puts.toString());
+    int kept = run.machine().module(0).deadlinesKept();
+    assertTrue(kept > 0 && kept <= 2 * 2 + 17, "deadlines kept after " + puts.ok() + " answered PUTs"
+        + " with 64 contexts, one PUT in flight at a time: " + kept);
+  }
+
   @Test
   void withoutRetriesATinyTimeoutEndsEveryPutInTimeout() {
     // 300 ns: the payload is read (93 ns) and the request leaves; it reaches node 3, three hops
