@@ -230,7 +230,7 @@ final class InitiatorSide implements Serializable {
    * the queue has grown to twice what this one left, and 16 more: so it holds about twice the
    * actions in flight (at most one deadline a context is live), not twice the contexts (the 4,096
    * modules of a 64x64 machine with 256 contexts each kept up to 2 million), and each pass, over
-   * at most twice what it leaves, is paid for by the deadlines added since the last. No event
+   * twice what the last one left and 16 more, is paid for by the half of them added since. No event
    * changes: a settled deadline is only ever skipped, except the earliest, which decides when the
    * next check is posted, and stays; and once settled, a deadline stays settled.
    */
