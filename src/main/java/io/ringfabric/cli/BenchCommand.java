@@ -169,12 +169,12 @@ final class BenchCommand implements Callable<Integer> {
       return bookSim(out);
     }
     if (series) {
-      if (cluster != 0 || parallelism || wire || spec.commandLine().getParseResult().hasMatchedOption("--engines")) {
+      if (cluster != 0 || parallelism || wire || parsed.hasMatchedOption("--engines")) {
         throw new BadInput("--series measures the time series on the reference engine in this JVM alone:"
             + " leave out --engines, --cluster, --parallelism and --wire");
       }
-      boolean given = spec.commandLine().getParseResult().hasMatchedOption("--repeat");
-      boolean warm = spec.commandLine().getParseResult().hasMatchedOption("--warmup");
+      boolean given = parsed.hasMatchedOption("--repeat");
+      boolean warm = parsed.hasMatchedOption("--warmup");
       for (int n : nodes) {
         BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20);
       }
