@@ -5,6 +5,7 @@ import io.ringfabric.model.Component;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.MachineSpec;
+import io.ringfabric.model.SavedAt;
 import io.ringfabric.model.StatsSink;
 import io.ringfabric.workload.ElementCheck;
 import java.io.ByteArrayInputStream;
@@ -97,7 +98,7 @@ final class PartCodec {
     events.sort(KEY_ORDER);
     ArrayList<ElementCheck> checks = part < m.nodes() ? new ArrayList<>(built.checksOf(part)) : new ArrayList<>();
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ObjectOutputStream out = new Writer(new DeflaterOutputStream(bytes))) {
+    try (ObjectOutputStream out = new Writer(new DeflaterOutputStream(bytes), atPs)) {
       TreeMap<String, String> kept = CheckpointFile.kept(built.scenario().settings());
       out.writeObject(new Stamp(atPs, CheckpointFile.digest(kept), part == 0 ? kept : null));
       out.writeObject(components);
@@ -232,10 +233,18 @@ final class PartCodec {
     return "its objects do not make a part of this machine";
   }
 
-  private final class Writer extends ObjectOutputStream {
-    Writer(java.io.OutputStream out) throws IOException {
+  private final class Writer extends ObjectOutputStream implements SavedAt {
+    private final long atPs;
+
+    Writer(java.io.OutputStream out, long atPs) throws IOException {
       super(out);
+      this.atPs = atPs;
       enableReplaceObject(true);
+    }
+
+    @Override
+    public long atPs() {
+      return atPs;
     }
 
     @Override

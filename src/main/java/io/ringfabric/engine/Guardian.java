@@ -82,11 +82,19 @@ public final class Guardian {
     for (int l = 0; l < lanes; l++) {
       byLane.add(new TreeMap<>());
     }
+    List<List<Integer>> partsOf = new ArrayList<>();
+    for (int l = 0; l < lanes; l++) {
+      partsOf.add(new ArrayList<>());
+    }
     for (int i = 0; i < own.size(); i++) {
-      int p = own.get(i);
-      int lane = Lanes.laneOf(i, own.size(), lanes);
-      byLane.get(lane).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead, checkpoints),
-          partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + lane)));
+      partsOf.get(Lanes.laneOf(i, own.size(), lanes)).add(own.get(i));
+    }
+    for (int l = 0; l < lanes; l++) {
+      machine.shareLinkSeries(partsOf.get(l)); // before any lane runs: spawning its actors publishes it
+      for (int p : partsOf.get(l)) {
+        byLane.get(l).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead, checkpoints),
+            partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + l)));
+      }
     }
     List<ActorRef<Coordinator.Command>> coordinators = new ArrayList<>();
     List<CompletableFuture<EngineRun>> runs = new ArrayList<>();

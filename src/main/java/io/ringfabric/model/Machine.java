@@ -1,7 +1,9 @@
 package io.ringfabric.model;
 
 import io.ringfabric.topology.Topology;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The whole machine: every node's cores, module, memory and switch, and the standalone switches,
@@ -158,5 +160,18 @@ public final class Machine {
 
   public int switchCount() {
     return switches.length;
+  }
+
+  /**
+   * The switches of {@code parts}, which one thread runs from now on, share one series of their
+   * links' busy time ({@link LinkBusySeries#share}): an engine calls it once it knows which parts
+   * each of its threads runs, after a continued run's parts are restored.
+   */
+  public void shareLinkSeries(Iterable<Integer> parts) {
+    List<Switch> of = new ArrayList<>();
+    for (int p : parts) {
+      of.add(switches[p]);
+    }
+    LinkBusySeries.share(of, spec.sampling());
   }
 }

@@ -1,5 +1,8 @@
 package io.ringfabric.model;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 
 /**
@@ -24,27 +27,37 @@ public final class OutputPort implements Serializable {
   private long[] ends = new long[8];
   private int head;
   private int tail;
-  // The time series of its busy time, from the start: column busyLink of its switch's.
-  private final LinkBusySeries busySeries;
-  private final int busyLink;
+  // The time series of its busy time, from the start: column busyLink of the links' series it
+  // shares (saved and restored as its own: see writeObject), or a series of its own (ownSeries)
+  // for a fixed interval of many samples.
+  private final Sampling sampling;
+  private transient LinkBusySeries busySeries;
+  private transient int busyLink;
+  private final Samples ownSeries;
+  private long busyReachPs; // where its last time on the wire ended
 
   public OutputPort(String name) {
     this(name, 0);
   }
 
+  /** A port whose busy time is not sampled. */
   public OutputPort(String name, long measuredFromPs) {
-    this(name, measuredFromPs, LinkBusySeries.OFF, 0);
+    this(name, measuredFromPs, Sampling.OFF, LinkBusySeries.OFF, 0);
   }
 
   /**
-   * @param busySeries the time series of its switch's links' busy time (a link's; others keep
-   *     none: {@link LinkBusySeries#OFF}), this port's as link {@code busyLink} of them
+   * @param sampling when its busy time is sampled
+   * @param busySeries the links' series it shares ({@link LinkBusySeries#OFF} for a fixed
+   *     interval of many samples, which it keeps in a {@link Samples} of its own), this port's
+   *     as column {@code busyLink} of it
    */
-  public OutputPort(String name, long measuredFromPs, LinkBusySeries busySeries, int busyLink) {
+  public OutputPort(String name, long measuredFromPs, Sampling sampling, LinkBusySeries busySeries, int busyLink) {
     this.name = name;
     this.measuredFromPs = measuredFromPs;
+    this.sampling = sampling;
     this.busySeries = busySeries;
     this.busyLink = busyLink;
+    this.ownSeries = sampling.on() && !LinkBusySeries.kept(sampling) ? Samples.sum(sampling) : null;
   }
 
   public String name() {
@@ -108,7 +121,13 @@ public final class OutputPort implements Serializable {
     long wait = start - ready;
     freeAt = start + serializationPs;
     busyPs += Math.max(0, freeAt - Math.max(start, measuredFromPs));
-    busySeries.addSpan(busyLink, start, freeAt);
+    if (freeAt > start) {
+      busyReachPs = freeAt;
+      busySeries.addSpan(busyLink, now, start, freeAt);
+      if (ownSeries != null) {
+        ownSeries.addSpan(start, freeAt);
+      }
+    }
     long counts = Measured.counts(start, measuredFromPs);
     packets += counts;
     bytes += counts * wireBytes;
@@ -182,12 +201,33 @@ public final class OutputPort implements Serializable {
    * {@code endPs}, at interval {@code finalPs}: as {@link Samples#upTo} gives a series.
    */
   public long[] busySeries(long endPs, long finalPs) {
-    return busySeries.upTo(busyLink, endPs, finalPs);
+    return ownSeries != null ? ownSeries.upTo(endPs, finalPs) : busySeries.upTo(busyLink, endPs, finalPs);
   }
 
-  /** The busy time series' interval now (with auto, as far as it has doubled). */
+  /** The interval its busy time series needs at least (with auto, as its packets so far take it). */
   public long busyIntervalPs() {
-    return busySeries.intervalPs();
+    return ownSeries != null ? ownSeries.intervalPs() : LinkBusySeries.reachedIntervalPs(sampling, busyReachPs);
+  }
+
+  /** Its busy time series goes on as column {@code column} of {@code to}, which takes what it holds so far. */
+  void moveBusySeries(LinkBusySeries to, int column) {
+    to.take(column, busySeries, busyLink);
+    busySeries = to;
+    busyLink = column;
+  }
+
+  /** Writes its busy time series as its own, the same whichever links it shared it with. */
+  private void writeObject(ObjectOutputStream out) throws IOException {
+    out.defaultWriteObject();
+    boolean kept = LinkBusySeries.kept(sampling) && busySeries != LinkBusySeries.OFF;
+    out.writeObject(kept ? busySeries.save(busyLink, out instanceof SavedAt at ? at.atPs() : 0) : null);
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    Object saved = in.readObject();
+    busySeries = saved instanceof LinkBusySeries.Saved s ? LinkBusySeries.restore(sampling, s) : LinkBusySeries.OFF;
+    busyLink = 0;
   }
 
   public long busyPs() {

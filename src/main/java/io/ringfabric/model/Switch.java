@@ -76,13 +76,15 @@ public final class Switch extends Component {
     for (int p = 1; p < count; p++) {
       links += topology.linkAt(switchId, p) == null ? 0 : 1;
     }
-    LinkBusySeries busy = new LinkBusySeries(sampling, links);
+    // its links share one series, until an engine puts them in one with all the links it runs
+    LinkBusySeries busy = LinkBusySeries.kept(sampling) ? new LinkBusySeries(sampling, links) : LinkBusySeries.OFF;
     int column = 0;
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);
-      ports[p] = new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
-          : link == null ? topology.switchName(switchId) + " " + topology.portName(switchId, p)
-          : link.name(), warmupPs, link == null ? LinkBusySeries.OFF : busy, link == null ? 0 : column++);
+      ports[p] = link == null
+          ? new OutputPort(p == 0 ? topology.switchName(switchId) + " switch -> module"
+              : topology.switchName(switchId) + " " + topology.portName(switchId, p), warmupPs)
+          : new OutputPort(link.name(), warmupPs, sampling, busy, column++);
       nextHop[p] = p == 0 ? (switchId < layout.nodes() ? layout.module(switchId) : -1)
           : link == null ? -1 : layout.switchComponent(link.toSwitch());
       backPort[p] = link == null ? -1 : link.toPort();
@@ -743,5 +745,14 @@ public final class Switch extends Component {
   /** Whether port {@code p} drives a link (port 0 of a node switch counts: it feeds the module). */
   public boolean hasLink(int p) {
     return nextHop[p] >= 0;
+  }
+
+  /** How many of its ports drive a link to another switch. */
+  public int linkCount() {
+    int links = 0;
+    for (int p = 1; p < ports.length; p++) {
+      links += hasLink(p) ? 1 : 0;
+    }
+    return links;
   }
 }

@@ -2,6 +2,7 @@ package io.ringfabric.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -10,24 +11,37 @@ class LinkBusySeriesTest {
   @Test
   void spansAreCutAtEachIntervalTheyCross() {
     LinkBusySeries s = new LinkBusySeries(new Sampling(10, false, 4, 8), 2);
-    s.addSpan(0, 5, 25); // 5 in [0,10), 10 in [10,20), 5 in [20,30)
-    s.addSpan(1, 12, 14);
-    s.addSpan(1, 14, 18); // inside the open row: added there
-    s.addSpan(0, 38, 55); // past the fourth sample: only [38,40) is kept
+    s.addSpan(0, 5, 5, 25); // 5 in [0,10), 10 in [10,20), 5 in [20,30)
+    s.addSpan(1, 12, 12, 14);
+    s.addSpan(1, 14, 14, 18); // inside the open row: added there
+    s.addSpan(0, 38, 38, 55); // past the fourth sample: only [38,40) is kept
     assertArrayEquals(new long[] {5, 10, 5, 2}, s.upTo(0, 40, 10));
     assertArrayEquals(new long[] {0, 6, 0, 0}, s.upTo(1, 40, 10));
     assertArrayEquals(new long[] {15, 7}, s.upTo(0, 40, 20), "folded to twice the interval");
   }
 
+  /**
+   * With auto the rows' interval doubles when a packet comes at a moment past their end, for
+   * every link alike; a packet on the wire past their end keeps that part aside until then. Each
+   * link's own series would have doubled when a packet ended past it: that is what the run's
+   * interval must be at least.
+   */
   @Test
-  void autoDoublesForTheWholeSwitchAndFoldsEachLinkAlike() {
-    LinkBusySeries s = new LinkBusySeries(new Sampling(10, true, 4, 8), 2);
-    s.addSpan(0, 0, 10);
-    s.addSpan(1, 30, 35);
-    s.addSpan(1, 45, 50); // interval 4 of 10 does not fit in 4: every link's intervals are 20 now
-    assertEquals(20, s.intervalPs());
+  void autoDoublesWithTheMomentAndKeepsWhatLiesPastTheRowsAside() {
+    Sampling auto = new Sampling(10, true, 4, 8);
+    LinkBusySeries s = new LinkBusySeries(auto, 2);
+    s.addSpan(0, 0, 0, 10);
+    s.addSpan(1, 30, 30, 35);
+    s.addSpan(1, 35, 35, 50); // [40,50) lies past the rows' four intervals of 10
+    assertEquals(10, s.intervalPs(), "no packet came at 40 or later yet");
     assertArrayEquals(new long[] {10, 0, 0}, s.upTo(0, 50, 20));
-    assertArrayEquals(new long[] {0, 5, 5}, s.upTo(1, 50, 20));
+    assertArrayEquals(new long[] {0, 10, 10}, s.upTo(1, 50, 20));
+    assertEquals(20, LinkBusySeries.reachedIntervalPs(auto, 50), "a series of link 1's own doubled at 50");
+    assertEquals(10, LinkBusySeries.reachedIntervalPs(auto, 10));
+    s.addSpan(0, 41, 41, 42);
+    assertEquals(20, s.intervalPs(), "a packet at 41: the rows doubled");
+    assertArrayEquals(new long[] {0, 10, 10}, s.upTo(1, 50, 20), "what was aside came in");
+    assertArrayEquals(new long[] {10, 0, 1}, s.upTo(0, 50, 20));
   }
 
   /**
@@ -43,10 +57,10 @@ class LinkBusySeriesTest {
     Samples own = Samples.sum(auto);
     long[][] spans = {{0, i0}, {i0, 3 * i0}, {9 * i0, 16 * i0 + 5}, {17 * i0, 33 * i0}, {40 * i0, 41 * i0 + 7}};
     for (long[] span : spans) {
-      s.addSpan(1, span[0], span[1]);
+      s.addSpan(1, span[0], span[0], span[1]);
       own.addSpan(span[0], span[1]);
     }
-    s.addSpan(0, 2, 3);
+    s.addSpan(0, 2, 2, 3);
     assertEquals(16 * i0, s.intervalPs(), "doubled four times, to 2^31 ps and more from the second on");
     long end = 41 * i0 + 7;
     assertArrayEquals(new long[] {10 * i0, 15 * i0 + 5, 2 * i0 + 7}, s.upTo(1, end, 16 * i0));
@@ -55,70 +69,178 @@ class LinkBusySeriesTest {
 
     long hours = 3_000_000_000L; // a fixed interval longer than an int holds
     LinkBusySeries fixed = new LinkBusySeries(new Sampling(hours, false, 3, 8), 1);
-    fixed.addSpan(0, 0, 2 * hours + 1);
+    fixed.addSpan(0, 0, 0, 2 * hours + 1);
     assertArrayEquals(new long[] {hours, hours, 1}, fixed.upTo(0, 3 * hours, hours));
   }
 
   @Test
   void offKeepsNothing() {
-    LinkBusySeries.OFF.addSpan(0, 0, 100);
+    LinkBusySeries.OFF.addSpan(0, 0, 0, 100);
     assertArrayEquals(new long[0], LinkBusySeries.OFF.upTo(0, 100, 0));
     assertEquals(0, LinkBusySeries.OFF.intervalPs());
   }
 
+  /** Spans of {@code links} links, each one packet at a time as a port books it, handed in at {@code now}. */
+  private record Spans(int[] link, long[] now, long[] from, long[] to, long end) {
+    static Spans random(SplittableRandom random, int links) {
+      int n = random.nextInt(400);
+      Spans s = new Spans(new int[n], new long[n], new long[n], new long[n], 0);
+      long[] freeAt = new long[links];
+      long now = 0;
+      long gap = 1 + random.nextLong(random.nextBoolean() ? 4 : 400);
+      for (int i = 0; i < n; i++) {
+        now += random.nextLong(gap);
+        s.link[i] = random.nextInt(links);
+        s.now[i] = now;
+        s.from[i] = Math.max(now + (random.nextInt(4) == 0 ? random.nextLong(2 * gap) : 0), freeAt[s.link[i]]);
+        s.to[i] = s.from[i] + random.nextLong(3 * gap);
+        freeAt[s.link[i]] = s.to[i];
+      }
+      return new Spans(s.link, s.now, s.from, s.to, now + random.nextLong(100));
+    }
+
+    /** Hands spans [{@code first}, {@code last}) to {@code series}, link l as its column {@code column[l]}. */
+    void handIn(int first, int last, LinkBusySeries series, int[] column) {
+      for (int i = first; i < last; i++) {
+        series.addSpan(column[link[i]], now[i], from[i], to[i]);
+      }
+    }
+
+    /** The longest interval a series of each link's own would have doubled to. */
+    long reached(Sampling sampling, int links) {
+      long reached = sampling.intervalPs();
+      for (int l = 0; l < links; l++) {
+        long reach = 0;
+        for (int i = 0; i < link.length; i++) {
+          reach = link[i] == l && to[i] > from[i] ? to[i] : reach;
+        }
+        reached = Math.max(reached, LinkBusySeries.reachedIntervalPs(sampling, reach));
+      }
+      return reached;
+    }
+  }
+
+  private static Sampling randomSampling(SplittableRandom random) {
+    return random.nextBoolean() ? new Sampling(1 + random.nextInt(9), true, 2 + random.nextInt(30), 8)
+        : new Sampling(1 + random.nextInt(9), false, 1 + random.nextInt(60), 8);
+  }
+
+  private static int[] identity(int n) {
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = i;
+    }
+    return a;
+  }
+
   /**
    * The oracle: every link's series is, value for value, what a {@link Samples#sum} of its own
-   * gives (the series the switch's shared one replaced), and what the spans add up to by hand;
-   * with auto, small and large fixed intervals, links busy and idle, spans in and out of order
-   * between links.
+   * gives (the series the shared one replaced), and what the spans add up to by hand; with auto
+   * and fixed intervals, links busy and idle, spans in and out of order between links, some
+   * booked ahead of the moment they are handed in.
    */
   @Test
   void everyLinkGetsWhatASeriesOfItsOwnAndTheSpansByHandGive() {
     SplittableRandom random = new SplittableRandom(36);
     for (int run = 0; run < 400; run++) {
-      int kind = random.nextInt(3);
-      Sampling sampling = kind == 0 ? new Sampling(1 + random.nextInt(9), true, 2 + random.nextInt(30), 8)
-          : kind == 1 ? new Sampling(1 + random.nextInt(9), false, 1 + random.nextInt(60), 8)
-          : new Sampling(1 + random.nextInt(3), false, Sampling.AUTO_MOST + 1 + random.nextInt(100), 8);
+      Sampling sampling = randomSampling(random);
       int links = 1 + random.nextInt(6);
+      Spans spans = Spans.random(random, links);
       LinkBusySeries shared = new LinkBusySeries(sampling, links);
+      spans.handIn(0, spans.link().length, shared, identity(links));
       Samples[] own = new Samples[links];
       for (int l = 0; l < links; l++) {
         own[l] = Samples.sum(sampling);
       }
-      int n = random.nextInt(400);
-      int[] link = new int[n];
-      long[] from = new long[n];
-      long[] to = new long[n];
-      long[] freeAt = new long[links]; // each link one packet at a time, as a port books it
-      long now = 0;
-      long gap = 1 + random.nextLong(random.nextBoolean() ? 4 : 400);
-      for (int i = 0; i < n; i++) {
-        now += random.nextLong(gap);
-        link[i] = random.nextInt(links);
-        from[i] = Math.max(now, freeAt[link[i]]);
-        to[i] = from[i] + random.nextLong(3 * gap);
-        freeAt[link[i]] = to[i];
-        shared.addSpan(link[i], from[i], to[i]);
-        own[link[i]].addSpan(from[i], to[i]);
+      for (int i = 0; i < spans.link().length; i++) {
+        own[spans.link()[i]].addSpan(spans.from()[i], spans.to()[i]);
       }
-      long end = now + random.nextLong(100);
       long reached = 0;
       for (Samples s : own) {
         reached = Math.max(reached, s.intervalPs());
       }
-      assertEquals(reached, shared.intervalPs(), "run " + run + ": the switch's interval is its links' longest");
+      assertEquals(reached, spans.reached(sampling, links), "run " + run + ": each link's own interval");
+      long end = spans.end();
       long f = sampling.finalIntervalPs(end, reached);
+      assertTrue(shared.intervalPs() <= f, "run " + run + ": the rows are never coarser than the run's interval");
       int samples = (int) Math.min(Sampling.samplesOf(end, f), sampling.auto() ? Integer.MAX_VALUE : sampling.most());
       for (int l = 0; l < links; l++) {
         long[] byHand = new long[(int) Sampling.samplesOf(end, f)];
         for (int j = 0; j < samples; j++) {
-          for (int i = 0; i < n; i++) {
-            byHand[j] += link[i] != l ? 0 : Math.max(0, Math.min((j + 1) * f, to[i]) - Math.max(j * f, from[i]));
+          for (int i = 0; i < spans.link().length; i++) {
+            byHand[j] += spans.link()[i] != l ? 0
+                : Math.max(0, Math.min((j + 1) * f, spans.to()[i]) - Math.max(j * f, spans.from()[i]));
           }
         }
         assertArrayEquals(byHand, shared.upTo(l, end, f), "run " + run + " " + sampling + ", link " + l + " by hand");
         assertArrayEquals(own[l].upTo(end, f), shared.upTo(l, end, f), "run " + run + ", link " + l);
+      }
+    }
+  }
+
+  /**
+   * Whoever shares a link's rows, and from when, its series is the same, and so is what a
+   * checkpoint saves of it: the links of one switch, then moved into the rows of many (as an engine
+   * does before its run), saved at a moment and restored into rows shared another way, give the
+   * values of the run that was never saved, and save the same as a series of their own.
+   */
+  @Test
+  void sharingSavingAndRestoringChangeNoLinksSeries() {
+    SplittableRandom random = new SplittableRandom(35);
+    for (int run = 0; run < 300; run++) {
+      Sampling sampling = randomSampling(random);
+      int links = 1 + random.nextInt(6);
+      Spans spans = Spans.random(random, links);
+      int n = spans.link().length;
+      LinkBusySeries whole = new LinkBusySeries(sampling, links);
+      spans.handIn(0, n, whole, identity(links));
+
+      int moved = random.nextInt(n + 1); // handed in before the engine shares the rows
+      int saved = moved + random.nextInt(n - moved + 1); // the checkpoint's window starts after them
+      long atPs = saved == n ? spans.end() + 1 : Math.max(1, spans.now()[saved]);
+      while (saved > 0 && spans.now()[saved - 1] >= atPs) {
+        saved--;
+      }
+      moved = Math.min(moved, saved);
+      LinkBusySeries alone = new LinkBusySeries(sampling, links);
+      spans.handIn(0, moved, alone, identity(links));
+      int others = random.nextInt(5);
+      LinkBusySeries lane = new LinkBusySeries(sampling, links + others);
+      int[] column = new int[links];
+      for (int l = 0; l < links; l++) {
+        column[l] = others + links - 1 - l;
+        lane.take(column[l], alone, l);
+      }
+      for (int c = 0; c < others; c++) { // other links of the lane, busy before the checkpoint, some past it
+        long t = Math.max(0, atPs - 1 - random.nextLong(atPs));
+        lane.addSpan(c, t, t, t + random.nextLong(2 * atPs + 1));
+      }
+      spans.handIn(moved, saved, lane, column);
+      LinkBusySeries[] restored = new LinkBusySeries[links];
+      for (int l = 0; l < links; l++) {
+        LinkBusySeries own = new LinkBusySeries(sampling, 1);
+        for (int i = 0; i < saved; i++) {
+          if (spans.link()[i] == l) {
+            own.addSpan(0, spans.now()[i], spans.from()[i], spans.to()[i]);
+          }
+        }
+        LinkBusySeries.Saved fromLane = lane.save(column[l], atPs);
+        LinkBusySeries.Saved fromOwn = own.save(0, atPs);
+        String at = "run " + run + " " + sampling + ", link " + l + " saved at " + atPs;
+        assertEquals(fromOwn.intervalPs(), fromLane.intervalPs(), at);
+        assertArrayEquals(fromOwn.values(), fromLane.values(), at);
+        assertArrayEquals(fromOwn.beyond(), fromLane.beyond(), at);
+        restored[l] = LinkBusySeries.restore(sampling, fromLane);
+      }
+      LinkBusySeries after = new LinkBusySeries(sampling, links);
+      for (int l = 0; l < links; l++) {
+        after.take(l, restored[l], 0);
+      }
+      spans.handIn(saved, n, after, identity(links));
+      long f = sampling.finalIntervalPs(spans.end(), spans.reached(sampling, links));
+      for (int l = 0; l < links; l++) {
+        assertArrayEquals(whole.upTo(l, spans.end(), f), after.upTo(l, spans.end(), f),
+            "run " + run + " " + sampling + ", link " + l + ": moved after " + moved + ", saved after " + saved);
       }
     }
   }
