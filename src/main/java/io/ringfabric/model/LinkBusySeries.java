@@ -17,10 +17,10 @@ import java.util.Arrays;
  * the cache. Built alone, a switch's links share one.
  *
  * <p>With {@code auto} the interval doubles as the run's time goes on: when a packet is handed in
- * at a moment past the rows' end ({@code most} intervals). So the interval depends on the moment
- * and never on which links share the rows, and a saved series ({@link #save}) is the same whoever
- * ran it. A packet whose time on the wire goes past the rows' end keeps that part aside until the
- * rows reach it. What a run's last interval must be is each link's own business ({@link
+ * at a moment past the rows' end ({@code most} intervals). So the rows' interval is never longer
+ * than the one of the moment, whichever links share them, and a series saved at a moment ({@link
+ * #save}), cut to that moment's interval, is the same whoever ran it. A packet whose time on the
+ * wire goes past the rows' end keeps that part aside until the rows reach it. What a run's last interval must be is each link's own business ({@link
  * #reachedIntervalPs}).
  *
  * <p>A row holds ints while the interval does (2.1 ms): a link sends one packet at a time, so its
@@ -39,8 +39,8 @@ public final class LinkBusySeries {
   private final Sampling sampling;
   private final int columns;
   private long intervalPs;
-  private final boolean autoFromFirst; // auto from AUTO_FIRST_PS: intervalPs is AUTO_FIRST_PS << doublings
-  private int doublings;
+  private double perInterval; // 1 / intervalPs: a row by a multiplication, not a long division
+  private final int most;
   private long rowsEndPs; // most intervals: where the rows end (auto) or the samples do (fixed)
   private int[] busy = NONE; // busy[row * columns + column]: its busy time in interval row, while it fits
   private long[] wide; // the same once the interval is longer than an int holds; null before
@@ -49,22 +49,14 @@ public final class LinkBusySeries {
   private int[] asideColumn = new int[0];
   private long[] asideFrom = new long[0];
   private long[] asideTo = new long[0];
-  // The open rows: two intervals side by side, [openFrom, openMid) at row openRow and [openMid,
-  // openTo) the row after it (or one row, openMid = openTo, at the last row). A packet inside
-  // them adds and divides nothing. Two, because a packet that crosses an interval's end is the
-  // common case at fine intervals.
-  private long openFrom = Long.MAX_VALUE;
-  private long openMid = Long.MIN_VALUE;
-  private long openTo = Long.MIN_VALUE;
-  private int openRow; // the first open row's first cell
-
   /** The series of {@code columns} links, sampled as {@code sampling} says. */
   public LinkBusySeries(Sampling sampling, int columns) {
     this.sampling = sampling;
     this.columns = columns;
     this.intervalPs = kept(sampling) ? sampling.intervalPs() : 0;
     this.rowsEndPs = intervalPs * sampling.most();
-    this.autoFromFirst = sampling.auto() && sampling.intervalPs() == Sampling.AUTO_FIRST_PS;
+    this.perInterval = intervalPs == 0 ? 0 : 1.0 / intervalPs;
+    this.most = sampling.most();
   }
 
   /** Whether a port's busy time is kept in a series of many links (not: off, or a {@link Samples} of its own). */
@@ -98,29 +90,31 @@ public final class LinkBusySeries {
 
   /**
    * Adds to each interval the part of [{@code from}, {@code to}) that falls in it, for link {@code
-   * column}; handed in at {@code now}, no later than {@code from}.
+   * column}; handed in at {@code now}, no later than {@code from}. Nearly every packet falls in
+   * one interval or two, and writes them straight away.
    */
   public void addSpan(int column, long now, long from, long to) {
-    if (from >= openFrom && to <= openTo && to > from) {
-      if (to <= openMid) {
-        add(openRow + column, to - from);
-      } else if (from >= openMid) {
-        add(openRow + columns + column, to - from);
-      } else {
-        add(openRow + column, openMid - from);
-        add(openRow + columns + column, to - openMid);
-      }
+    if (to <= from || intervalPs == 0) {
       return;
     }
-    if (to > from && intervalPs > 0) {
-      while (now >= rowsEndPs && sampling.auto()) {
-        doubleInterval();
-      }
+    while (now >= rowsEndPs && sampling.auto()) {
+      doubleInterval();
+    }
+    long first = rowOf(from);
+    long last = rowOf(to - 1);
+    int[] rows = busy;
+    if (last >= most || wide != null || rows.length == 0 || last > first + 1) {
       addInRows(column, from, to);
+    } else if (first == last) {
+      rows[(int) first * columns + column] += (int) (to - from);
+    } else {
+      long mid = last * intervalPs;
+      rows[(int) first * columns + column] += (int) (mid - from);
+      rows[(int) last * columns + column] += (int) (to - mid);
     }
   }
 
-  /** A span that leaves the open rows: cut at each interval it crosses; past the rows, set aside (auto) or dropped. */
+  /** Any span: cut at each interval it crosses; past the rows, set aside (auto) or dropped (fixed). */
   private void addInRows(int column, long from, long to) {
     if (length() == 0) {
       if (intervalPs <= Integer.MAX_VALUE) {
@@ -141,22 +135,27 @@ public final class LinkBusySeries {
     for (long k = first; k <= last; k++) {
       add((int) k * columns + column, Math.min(end, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
     }
-    long row = Math.max(first, last - 1); // the open rows only move on: a late change leaves them
-    if (openTo == Long.MIN_VALUE || row * columns > openRow) {
-      long most = sampling.most();
-      openRow = (int) row * columns;
-      openFrom = row * intervalPs;
-      openMid = (row + 1) * intervalPs;
-      openTo = row + 1 < most ? (row + 2) * intervalPs : openMid;
-    }
   }
 
   /**
-   * The interval that holds {@code t}. With auto from its usual first interval, a division by a
-   * constant (which the JIT makes a multiplication) and a shift, not a long division.
+   * The interval that holds {@code t}: by the interval's inverse, a few cycles where a long
+   * division takes tens, then put right (a double's rounding moves it by one at most below 2^52).
    */
   private long rowOf(long t) {
-    return autoFromFirst ? (t / Sampling.AUTO_FIRST_PS) >> doublings : t / intervalPs;
+    if (t >= 1L << 52) {
+      return t / intervalPs;
+    }
+    long q = (long) (t * perInterval);
+    long r = t - q * intervalPs;
+    while (r < 0) {
+      q--;
+      r += intervalPs;
+    }
+    while (r >= intervalPs) {
+      q++;
+      r -= intervalPs;
+    }
+    return q;
   }
 
   private void setAside(int column, long from, long to) {
@@ -217,11 +216,8 @@ public final class LinkBusySeries {
       put(i, 0);
     }
     intervalPs *= 2;
-    doublings++;
+    perInterval = 1.0 / intervalPs;
     rowsEndPs = intervalPs * sampling.most();
-    openFrom = Long.MAX_VALUE;
-    openMid = Long.MIN_VALUE;
-    openTo = Long.MIN_VALUE;
     int n = aside;
     aside = 0;
     for (int i = 0; i < n; i++) {

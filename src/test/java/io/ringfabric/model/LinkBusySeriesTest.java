@@ -73,6 +73,23 @@ class LinkBusySeriesTest {
     assertArrayEquals(new long[] {hours, hours, 1}, fixed.upTo(0, 3 * hours, hours));
   }
 
+  /** A row is found by the interval's inverse and put right: exact at each interval's edges, however long the interval. */
+  @Test
+  void eachPicosecondLandsInItsInterval() {
+    for (long interval : new long[] {1, 3, 7, 1_000, 2_000_000, 999_999_937, 3_000_000_017L}) {
+      int most = 64;
+      LinkBusySeries s = new LinkBusySeries(new Sampling(interval, false, most, 8), 1);
+      long[] byHand = new long[most];
+      for (int k = 1; k < most; k++) { // a picosecond on each side of the edge at k intervals
+        s.addSpan(0, k * interval - 1, k * interval - 1, k * interval);
+        s.addSpan(0, k * interval, k * interval, k * interval + 1);
+        byHand[k - 1]++;
+        byHand[k]++;
+      }
+      assertArrayEquals(byHand, s.upTo(0, most * interval, interval), "interval " + interval);
+    }
+  }
+
   @Test
   void offKeepsNothing() {
     LinkBusySeries.OFF.addSpan(0, 0, 0, 100);
@@ -120,8 +137,11 @@ class LinkBusySeriesTest {
     }
   }
 
+  /** Auto from a short first interval, auto from its usual one (its own path), or fixed. */
   private static Sampling randomSampling(SplittableRandom random) {
-    return random.nextBoolean() ? new Sampling(1 + random.nextInt(9), true, 2 + random.nextInt(30), 8)
+    int kind = random.nextInt(3);
+    return kind == 0 ? new Sampling(1 + random.nextInt(9), true, 2 + random.nextInt(30), 8)
+        : kind == 1 ? new Sampling(Sampling.AUTO_FIRST_PS, true, 2 + random.nextInt(30), 8)
         : new Sampling(1 + random.nextInt(9), false, 1 + random.nextInt(60), 8);
   }
 
