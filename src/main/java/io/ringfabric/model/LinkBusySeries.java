@@ -327,10 +327,9 @@ public final class LinkBusySeries {
     while (s.intervalPs > 0 && s.intervalPs < saved.intervalPs()) {
       s.doubleInterval();
     }
-    for (int k = 0; k < saved.values().length; k++) {
-      if (saved.values()[k] != 0) {
-        s.addInRows(0, k * saved.intervalPs(), k * saved.intervalPs() + saved.values()[k]);
-      }
+    s.addInRows(0, 0, 0); // makes the rows
+    for (int k = 0; k < Math.min(saved.values().length, s.most); k++) {
+      s.add(k, saved.values()[k]);
     }
     for (int i = 0; i + 1 < saved.beyond().length; i += 2) {
       s.addInRows(0, saved.beyond()[i], saved.beyond()[i + 1]);
