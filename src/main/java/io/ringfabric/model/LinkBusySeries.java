@@ -20,8 +20,8 @@ import java.util.Arrays;
  * at a moment past the rows' end ({@code most} intervals). So the rows' interval is never longer
  * than the one of the moment, whichever links share them, and a series saved at a moment ({@link
  * #save}), cut to that moment's interval, is the same whoever ran it. A packet whose time on the
- * wire goes past the rows' end keeps that part aside until the rows reach it. What a run's last interval must be is each link's own business ({@link
- * #reachedIntervalPs}).
+ * wire goes past the rows' end keeps that part aside until the rows reach it. What a run's last
+ * interval must be at least is each link's own business ({@link #reachedIntervalPs}).
  *
  * <p>A row holds ints while the interval does (2.1 ms): a link sends one packet at a time, so its
  * busy time in an interval is at most the interval. Past it (auto in a run of over half a second,
@@ -49,6 +49,7 @@ public final class LinkBusySeries {
   private int[] asideColumn = new int[0];
   private long[] asideFrom = new long[0];
   private long[] asideTo = new long[0];
+
   /** The series of {@code columns} links, sampled as {@code sampling} says. */
   public LinkBusySeries(Sampling sampling, int columns) {
     this.sampling = sampling;
@@ -196,7 +197,10 @@ public final class LinkBusySeries {
     return wide == null ? busy.length : wide.length;
   }
 
-  /** Auto: the interval doubles, each two rows adding into one (in longs from when an int cannot hold it); what was set aside comes in as far as it now can. */
+  /**
+   * Auto: the interval doubles, each two rows adding into one (in longs from when an int cannot
+   * hold it); what was set aside comes in as far as it now can.
+   */
   private void doubleInterval() {
     if (wide == null && 2 * intervalPs > Integer.MAX_VALUE && busy.length > 0) {
       wide = new long[busy.length];
@@ -267,7 +271,7 @@ public final class LinkBusySeries {
     return out;
   }
 
-  /** Adds [{@code from}, {@code to}) into {@code out}, cut at each interval of {@code intervalPs}, as far as out goes. */
+  /** Adds [{@code from}, {@code to}) into {@code out}, cut at each {@code intervalPs}, as far as out goes. */
   private static void addCut(long[] out, long intervalPs, long from, long to) {
     for (long k = from / intervalPs; k < out.length && k * intervalPs < to; k++) {
       out[(int) k] += Math.min(to, (k + 1) * intervalPs) - Math.max(from, k * intervalPs);

@@ -73,7 +73,7 @@ class LinkBusySeriesTest {
     assertArrayEquals(new long[] {hours, hours, 1}, fixed.upTo(0, 3 * hours, hours));
   }
 
-  /** A row is found by the interval's inverse and put right: exact at each interval's edges, however long the interval. */
+  /** A row is found by the interval's inverse, then put right: exact at each interval's edges, at any interval. */
   @Test
   void eachPicosecondLandsInItsInterval() {
     for (long interval : new long[] {1, 3, 7, 1_000, 2_000_000, 999_999_937, 3_000_000_017L}) {
