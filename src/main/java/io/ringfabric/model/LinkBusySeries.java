@@ -1,7 +1,9 @@
 package io.ringfabric.model;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The busy time of many links sampled in simulated time, for the results' series: each link's
@@ -73,19 +75,13 @@ public final class LinkBusySeries {
     if (!kept(sampling)) {
       return;
     }
-    int columns = 0;
+    List<OutputPort> ports = new ArrayList<>();
     for (Switch s : switches) {
-      columns += s.linkCount();
+      ports.addAll(s.linkedPorts());
     }
-    LinkBusySeries shared = new LinkBusySeries(sampling, columns);
-    int column = 0;
-    for (Switch s : switches) {
-      OutputPort[] ports = s.ports();
-      for (int p = 1; p < ports.length; p++) {
-        if (s.hasLink(p)) {
-          ports[p].moveBusySeries(shared, column++);
-        }
-      }
+    LinkBusySeries shared = new LinkBusySeries(sampling, ports.size());
+    for (int column = 0; column < ports.size(); column++) {
+      ports.get(column).moveBusySeries(shared, column);
     }
   }
 
@@ -284,18 +280,17 @@ public final class LinkBusySeries {
    * the trailing empty ones left out, and what lies past them.
    */
   public Saved save(int column, long atPs) {
-    long at = savedIntervalPs(sampling, atPs);
     if (intervalPs == 0) {
       return new Saved(0, new long[0], new long[0]);
     }
-    long end = Math.max(rowsEndPs, at * sampling.most());
-    long[] values = upTo(column, end, Math.max(at, intervalPs)); // aside as far as the rows at that interval go
+    long interval = Math.max(savedIntervalPs(sampling, atPs), intervalPs); // the rows are never coarser: a guard
+    long savedEnd = interval * most;
+    long[] values = upTo(column, savedEnd, interval); // what was aside, as far as the rows at that interval go
     int used = values.length;
     while (used > 0 && values[used - 1] == 0) {
       used--;
     }
-    values = Arrays.copyOf(values, Math.min(used, sampling.most()));
-    long savedEnd = Math.max(at, intervalPs) * sampling.most();
+    values = Arrays.copyOf(values, used);
     long[] beyond = new long[0];
     for (int i = 0; i < aside; i++) {
       if (asideColumn[i] == column && asideTo[i] > savedEnd) {
@@ -304,7 +299,7 @@ public final class LinkBusySeries {
         beyond[beyond.length - 1] = asideTo[i];
       }
     }
-    return new Saved(Math.max(at, intervalPs), values, beyond);
+    return new Saved(interval, values, beyond);
   }
 
   /**

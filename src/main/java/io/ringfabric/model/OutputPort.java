@@ -219,7 +219,7 @@ public final class OutputPort implements Serializable {
   /** Writes its busy time series as its own, the same whichever links it shared it with. */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
-    boolean kept = LinkBusySeries.kept(sampling) && busySeries != LinkBusySeries.OFF;
+    boolean kept = LinkBusySeries.kept(sampling); // a port without a link samples nothing (Sampling.OFF)
     out.writeObject(kept ? busySeries.save(busyLink, out instanceof SavedAt at ? at.atPs() : 0) : null);
   }
 

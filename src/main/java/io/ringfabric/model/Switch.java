@@ -3,7 +3,9 @@ package io.ringfabric.model;
 import io.ringfabric.topology.Routing;
 import io.ringfabric.topology.Topology;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A fabric switch: takes packets at its input ports, routes each to an output port after the
@@ -747,12 +749,14 @@ public final class Switch extends Component {
     return nextHop[p] >= 0;
   }
 
-  /** How many of its ports drive a link to another switch. */
-  public int linkCount() {
-    int links = 0;
+  /** Its ports that drive a link to another switch, by port number (port 0, the module's, is not one). */
+  public List<OutputPort> linkedPorts() {
+    List<OutputPort> list = new ArrayList<>();
     for (int p = 1; p < ports.length; p++) {
-      links += hasLink(p) ? 1 : 0;
+      if (hasLink(p)) {
+        list.add(ports[p]);
+      }
     }
-    return links;
+    return list;
   }
 }

@@ -247,14 +247,7 @@ public record PartTally(
     if (machine.layout().partOf(s.id()) != part) {
       throw new IllegalStateException(s.name() + " is not in part " + part);
     }
-    List<OutputPort> list = new ArrayList<>();
-    OutputPort[] ports = s.ports();
-    for (int p = 1; p < ports.length; p++) {
-      if (s.hasLink(p)) {
-        list.add(ports[p]);
-      }
-    }
-    return list;
+    return s.linkedPorts();
   }
 
   /** The part's components' event digests, in id order. */
