@@ -214,7 +214,7 @@ final class Agenda {
       return;
     }
     int target = e.target() - first;
-    if (handling != null && tooSoon == null) {
+    if (handling != null && tooSoon == null && target != handler) { // to itself: its own queue keeps the order
       long least = lookahead.direct(kinds[handler], kinds[target]);
       if (e.time() - handling.time() < least) {
         tooSoon = names[handler] + " sent " + e.kind() + " " + (e.time() - handling.time())

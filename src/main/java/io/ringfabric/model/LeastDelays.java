@@ -9,6 +9,12 @@ import java.util.Arrays;
  * windows as wide as the least delay between nodes. The table is kept here, beside the components
  * whose sends it describes, so a change to a component's timing and to its promise are one change;
  * the actor engine checks every send inside a node against it and ends the run if one breaks it.
+ *
+ * <p>The table bounds what goes from one component to another; a component's events to itself
+ * (a core's wake-ups, a module's timeout checks, a switch's own allocation) are not in it: they
+ * wait in its own queue in key order whatever their delay. Two components of one kind in a node,
+ * its cores, never send to each other, so each may go ahead of the others by what a chain
+ * through the module or the memory takes.
  */
 public final class LeastDelays {
   /** No event of that kind ever goes to the other: larger than any simulated time, yet safe to add to one. */
@@ -25,17 +31,14 @@ public final class LeastDelays {
     long mmio = spec.timing().mmioPs();
     long work = spec.timing().moduleLatencyPs();
     long memory = spec.timing().memoryLatencyPs();
-    set(ComponentKind.CORE, ComponentKind.CORE, 0); // a core's own wake-ups may be immediate
     set(ComponentKind.CORE, ComponentKind.MODULE, Core.REGISTER_WRITES * mmio); // the doorbell after the register writes
     set(ComponentKind.CORE, ComponentKind.MEMORY, Math.min(memory, Core.REGISTER_WRITES * mmio)); // a buffer store
     set(ComponentKind.MODULE, ComponentKind.CORE, work); // a status is set after a piece of module work
-    set(ComponentKind.MODULE, ComponentKind.MODULE, work); // timeout checks
     set(ComponentKind.MODULE, ComponentKind.MEMORY, work);
     set(ComponentKind.MODULE, ComponentKind.SWITCH, work); // a packet leaves after the module built it
     set(ComponentKind.MEMORY, ComponentKind.MODULE, memory);
     set(ComponentKind.MEMORY, ComponentKind.CORE, memory); // arrival notifications
     set(ComponentKind.SWITCH, ComponentKind.MODULE, spec.fabric().switchLatencyPs());
-    set(ComponentKind.SWITCH, ComponentKind.SWITCH, 0); // its own allocation, when a link it waits for is free
     this.betweenNodes = spec.fabric().switchLatencyPs() + spec.fabric().linkLatencyPs();
   }
 
@@ -43,7 +46,10 @@ public final class LeastDelays {
     direct[from.ordinal()][to.ordinal()] = ps;
   }
 
-  /** The least delay of an event a component of kind {@code from} sends to one of kind {@code to} in its node, or {@link #NEVER}. */
+  /**
+   * The least delay of an event a component of kind {@code from} sends to another component of kind
+   * {@code to} in its node, or {@link #NEVER}.
+   */
   public long inNode(ComponentKind from, ComponentKind to) {
     return direct[from.ordinal()][to.ordinal()];
   }

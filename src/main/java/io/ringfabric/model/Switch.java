@@ -362,6 +362,9 @@ public final class Switch extends Component {
    * granted. A head that must wait for a link or a path comes back when it is free.
    */
   private void allocate() {
+    if (channels.wantsNothing()) {
+      return; // no head to grant, so no grant, no turn moved and nothing to come back for: a credit to an empty switch
+    }
     if (islip != null) {
       allocateByIslip();
       return;

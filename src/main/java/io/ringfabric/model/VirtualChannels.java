@@ -426,6 +426,16 @@ final class VirtualChannels implements Serializable {
     return true;
   }
 
+  /** Whether no head wants any output: the want bits of all outputs lie first in {@code times}. */
+  boolean wantsNothing() {
+    for (int w = 0; w < pathsAt; w++) {
+      if (times[w] != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether the head of buffer {@code b} wants output {@code out}. */
   boolean wants(int out, int b) {
     return (times[out * words + (b >>> 6)] & 1L << b) != 0;

@@ -110,13 +110,16 @@ class AgendaTest {
   }
 
   @Test
-  void atOneTimeTheSmallerKeyGoesFirstWhenTheOtherCouldReactAtOnce() {
-    Event fromCore1 = at(5_000, CORE1, 0, CORE1);
-    Event fromCore0 = at(5_000, CORE0, 3, CORE0); // source core-0 sorts first
-    open(1, 100_000, List.of(fromCore1, fromCore0));
-    assertNull(to(CORE1).next(CORE1));
-    assertSame(fromCore0, to(CORE0).next(CORE0));
-    assertSame(fromCore1, to(CORE1).next(CORE1));
+  void aNodesCoresGoAheadOfEachOtherByWhatAChainThroughTheMemoryTakes() {
+    // a core reaches another only through the memory (60 + 60 ns) or the module, never at once
+    Event core0 = at(5_000, CORE0, 3, CORE0); // source core-0 sorts first
+    Event core1Tie = at(5_000, CORE1, 0, CORE1);
+    Event core1Late = at(125_000, CORE1, 1, CORE1); // 120 ns after core-0's: core-0 could reach it
+    open(1, 200_000, List.of(core1Tie, core1Late, core0));
+    assertSame(core1Tie, to(CORE1).next(CORE1));
+    assertNull(agenda.next(CORE1));
+    assertSame(core0, to(CORE0).next(CORE0));
+    assertSame(core1Late, to(CORE1).next(CORE1));
   }
 
   @Test

@@ -139,7 +139,8 @@ class ComponentTest {
     assertEquals(20_000, d.inNode(ComponentKind.MODULE, ComponentKind.SWITCH));
     assertEquals(90_000, d.inNode(ComponentKind.MEMORY, ComponentKind.CORE));
     assertEquals(3_000, d.inNode(ComponentKind.SWITCH, ComponentKind.MODULE));
-    assertEquals(0, d.inNode(ComponentKind.SWITCH, ComponentKind.SWITCH));
+    assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.SWITCH, ComponentKind.SWITCH), "its own allocation is to itself");
+    assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.CORE, ComponentKind.CORE), "a node's cores never send to each other");
     assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.SWITCH, ComponentKind.CORE), "a switch never sends to a core");
     assertEquals(LeastDelays.NEVER, d.inNode(ComponentKind.MEMORY, ComponentKind.SWITCH));
   }

@@ -199,10 +199,12 @@ class VirtualChannelsTest {
     assertEquals(1, ch.wayClass(last, 2));
     assertEquals(10, ch.headSince(last));
     assertTrue(ch.wants(3, last));
+    assertFalse(ch.wantsNothing());
     ch.depart(last, 20, 20);
     for (int out = 0; out < 5; out++) {
       assertTrue(ch.wantsNone(out), "output " + out);
     }
+    assertTrue(ch.wantsNothing());
     assertEquals(0, ch.wayCount(last));
   }
 
@@ -217,6 +219,7 @@ class VirtualChannelsTest {
     credited[0] = false;
     VirtualChannels ch = channels(1, credited);
     assertEquals(68, ch.buffers());
+    assertTrue(ch.wantsNothing());
     int high = 16 * 4 + 2; // port 16 vc 2: in the second word
     int low = 4 + 1; // port 1 vc 1
     ch.arrive(16, 2, packet(Packet.Type.GET_RESPONSE, 1), 100, 0);
@@ -241,6 +244,7 @@ class VirtualChannelsTest {
     ch.depart(high, 10, 10);
     assertTrue(ch.wantsNone(3));
     assertEquals(1, ch.wantCount(15));
+    assertFalse(ch.wantsNothing(), "the low head, in the first word of output 15's wants");
     assertEquals(low, ch.nextWant(15, low));
   }
 
