@@ -45,7 +45,7 @@ final class BenchCluster {
           ConfigFactory.empty()), line -> { }, jvms.died());
       double wall = f.run().wallNanos() / 1e9;
       long windows = f.run().windows();
-      return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, f.run().events() / wall,
+      return new Bench.Measurement(nodes, "cluster-" + members, f.run().events(), wall, 0, f.run().events() / wall,
           windows, windows == 0 ? 0 : (double) f.run().events() / windows, 0, f.result().module().requestsServed(), 0,
           Bench.peakHeap(), 0, 0,
           f.result().fingerprint()); // the heap is the lead's alone; the members' is not seen here

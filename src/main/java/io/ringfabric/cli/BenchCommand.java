@@ -11,6 +11,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,6 +105,11 @@ final class BenchCommand implements Callable<Integer> {
       + " the ratio pair by pair, its median and the median's 95%% interval.")
   boolean series;
 
+  @Option(names = "--cpu-time", description = "With --series: time each run by the CPU time of the"
+      + " engine's thread instead of the wall clock, which leaves out what other work on the host takes"
+      + " (on a shared host the wall clock's pairs spread several times wider).")
+  boolean cpuTime;
+
   @Option(names = "--booksim", paramLabel = "PATH",
       description = "Only compare with BookSim2 on its own set-up: PATH is its binary or source tree"
           + " (see docs/booksim.md). Writes BookSim2's configuration, runs it and conf/booksim.conf"
@@ -165,6 +171,9 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInput("--engines: unknown engine '" + e + "'; use reference and/or actors");
       }
     }
+    if (cpuTime && !series) {
+      throw new BadInput("--cpu-time times the runs of --series: give it with --series");
+    }
     if (booksim != null || booksimScenario != null) {
       return bookSim(out);
     }
@@ -173,10 +182,13 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInput("--series measures the time series on the reference engine in this JVM alone:"
             + " leave out --engines, --cluster, --parallelism and --wire");
       }
+      if (cpuTime && !ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()) {
+        throw new BadInput("--cpu-time: this JVM cannot tell a thread's CPU time; leave it out");
+      }
       boolean given = parsed.hasMatchedOption("--repeat");
       boolean warm = parsed.hasMatchedOption("--warmup");
       for (int n : nodes) {
-        BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20);
+        BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20, cpuTime);
       }
       return Main.OK;
     }
@@ -372,7 +384,8 @@ final class BenchCommand implements Callable<Integer> {
 
   private static String encode(Bench.Measurement m) {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
-        String.valueOf(m.wallSeconds()), String.valueOf(m.eventsPerSecond()), String.valueOf(m.windows()),
+        String.valueOf(m.wallSeconds()), String.valueOf(m.cpuSeconds()), String.valueOf(m.eventsPerSecond()),
+        String.valueOf(m.windows()),
         String.valueOf(m.eventsPerWindow()), String.valueOf(m.deliveredPackets()), String.valueOf(m.requestsServed()),
         String.valueOf(m.putsServed()), String.valueOf(m.peakHeapBytes()),
         String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
@@ -381,9 +394,9 @@ final class BenchCommand implements Callable<Integer> {
   private static Bench.Measurement decode(String line) {
     String[] f = line.split(" ");
     return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
-        Double.parseDouble(f[3]), Double.parseDouble(f[4]), Long.parseLong(f[5]),
-        Double.parseDouble(f[6]), Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]),
-        Long.parseLong(f[10]), Long.parseLong(f[11]), Long.parseLong(f[12]), f[13]);
+        Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), Long.parseLong(f[6]),
+        Double.parseDouble(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
+        Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), f[14]);
   }
 
   private static void ratio(PrintWriter out, List<Bench.Measurement> ms) {

@@ -20,7 +20,7 @@ import java.util.Locale;
 final class BenchSeries {
   private BenchSeries() {}
 
-  /** One measured run: the engine's wall time and the run's fingerprint. */
+  /** One measured run: the engine's time (wall clock or its thread's CPU) and the run's fingerprint. */
   record Run(double seconds, String fingerprint) {}
 
   /** One run of one variant. */
@@ -28,8 +28,11 @@ final class BenchSeries {
     Run run();
   }
 
-  /** Measures {@code pairs} pairs after {@code warmup} unmeasured ones, for the bench scenario of {@code nodes} nodes. */
-  static void measure(PrintWriter out, int nodes, long ops, int warmup, int pairs) {
+  /**
+   * Measures {@code pairs} pairs after {@code warmup} unmeasured ones, for the bench scenario of
+   * {@code nodes} nodes, timed by the engine thread's CPU time if {@code cpuTime}, else the wall clock.
+   */
+  static void measure(PrintWriter out, int nodes, long ops, int warmup, int pairs, boolean cpuTime) {
     Scenario auto = Bench.scenario(nodes, ops);
     Scenario off = ScenarioLoader.parse(Bench.hocon(nodes, ops), "(bench " + nodes + " nodes)",
         List.of("stats.sample-interval=off"));
@@ -37,10 +40,11 @@ final class BenchSeries {
       throw new IllegalStateException("the bench scenario's sampling is not auto, or off did not turn it off");
     }
     out.printf(Locale.ROOT, "time series, auto against off: the bench scenario of %d nodes, %d PUTs a producer,"
-        + " reference engine, %d unmeasured and %d measured pairs in this JVM%n", nodes, ops, warmup, pairs);
+        + " reference engine, %d unmeasured and %d measured pairs in this JVM, timed by %s%n", nodes, ops, warmup,
+        pairs, cpuTime ? "the engine thread's CPU time" : "the wall clock");
     out.flush();
-    Side withSeries = () -> run(auto);
-    Side without = () -> run(off);
+    Side withSeries = () -> run(auto, cpuTime);
+    Side without = () -> run(off, cpuTime);
     for (int i = 0; i < warmup; i++) {
       without.run();
       withSeries.run();
@@ -48,9 +52,9 @@ final class BenchSeries {
     pairs(out, nodes, pairs, without, withSeries);
   }
 
-  private static Run run(Scenario scenario) {
+  private static Run run(Scenario scenario, boolean cpuTime) {
     Bench.Measurement m = Bench.measure(scenario, "reference");
-    return new Run(m.wallSeconds(), m.fingerprint());
+    return new Run(cpuTime ? m.cpuSeconds() : m.wallSeconds(), m.fingerprint());
   }
 
   /**

@@ -485,7 +485,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
       counting.end();
     }
     done.complete(new EngineRun(ActorEngine.NAME, total, last, hitDuration,
-        System.nanoTime() - wallStart, windows, wokenParts, exchanges, interrupted));
+        System.nanoTime() - wallStart, 0, windows, wokenParts, exchanges, interrupted));
     return Behaviors.stopped();
   }
 

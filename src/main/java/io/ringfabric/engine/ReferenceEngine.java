@@ -10,6 +10,8 @@ import io.ringfabric.model.Layout;
 import io.ringfabric.model.Machine;
 import io.ringfabric.trace.Recorder;
 import io.ringfabric.trace.TraceWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 
 /**
  * The reference engine: one thread, no actors. It handles each part's events in key order from a
@@ -144,6 +146,12 @@ public final class ReferenceEngine {
       next[part] = Math.min(next[part], e.time());
     }
 
+    /** This thread's CPU time so far, or 0 where the JVM cannot tell it. */
+    private static long cpuNanos() {
+      ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+      return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
+    }
+
     private boolean linked(int from, int to) {
       for (int q : linkedParts[from]) {
         if (q == to) {
@@ -159,6 +167,7 @@ public final class ReferenceEngine {
         c.runUntil(durationPs);
       }
       long wallStart = System.nanoTime();
+      long cpuStart = cpuNanos();
       if (checkpoints.resumes()) {
         resume();
       } else {
@@ -208,7 +217,8 @@ public final class ReferenceEngine {
       }
       progress.add(events & 4095, last);
       counting.end();
-      return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart, interrupted);
+      return new EngineRun(NAME, events, last, hitDuration, System.nanoTime() - wallStart, cpuNanos() - cpuStart,
+          interrupted);
     }
 
     /** Takes up a saved run: its components are restored, and their pending events are posted again. */

@@ -9,22 +9,24 @@ import java.util.List;
  * @param lastEventPs time of the last event handled
  * @param hitDuration whether events remained past the duration limit
  * @param wallNanos wall-clock time of the run loop (never enters the model)
+ * @param cpuNanos CPU time of the run loop's thread where one thread runs it all (the reference
+ *     engine), else 0: unlike the wall clock, it leaves out what other work on the host takes
  * @param windows windows of simulated time the engine opened (0 for one without windows)
  * @param partsWoken parts woken over all windows
  * @param exchanges messages the engine's coordinators sent each other to end windows
  * @param interrupted whether the run was asked to stop early and ended at the end of a window for it
  */
 public record EngineRun(
-    String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos, long windows,
-    long partsWoken, long exchanges, boolean interrupted) {
+    String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos, long cpuNanos,
+    long windows, long partsWoken, long exchanges, boolean interrupted) {
 
-  /** A run without windows (the reference engine). */
+  /** A run without windows, on one thread (the reference engine). */
   public EngineRun(String engine, long events, long lastEventPs, boolean hitDuration, long wallNanos,
-      boolean interrupted) {
-    this(engine, events, lastEventPs, hitDuration, wallNanos, 0, 0, 0, interrupted);
+      long cpuNanos, boolean interrupted) {
+    this(engine, events, lastEventPs, hitDuration, wallNanos, cpuNanos, 0, 0, 0, interrupted);
   }
 
-  /** Runs of the lanes or members of one run as one: events add up; clock and windows are shared. */
+  /** Runs of the lanes or members of one run as one: events add up; clock and windows are shared; no CPU time. */
   public static EngineRun merge(String engine, List<EngineRun> runs) {
     long events = 0;
     long last = 0;
@@ -41,7 +43,7 @@ public record EngineRun(
       exchanges += r.exchanges();
     }
     EngineRun first = runs.get(0);
-    return new EngineRun(engine, events, last, first.hitDuration(), wall, first.windows(), woken, exchanges,
+    return new EngineRun(engine, events, last, first.hitDuration(), wall, 0, first.windows(), woken, exchanges,
         interrupted);
   }
 }

@@ -30,6 +30,8 @@ public final class Bench {
   /**
    * One measured run.
    *
+   * @param cpuSeconds the engine thread's CPU time, where one thread runs the engine (the reference
+   *     engine), else 0
    * @param deliveredPackets packets the fabric delivered to a messaging module (requests and
    *     responses, each packet of a message counted), 0 where it was not counted
    * @param requestsServed PUTs and GETs the messaging modules applied to rings: the operations
@@ -42,7 +44,7 @@ public final class Bench {
    * @param ringBytes the rings' own capacity, part of the live heap
    */
   public record Measurement(
-      int nodes, String engine, long events, double wallSeconds, double eventsPerSecond,
+      int nodes, String engine, long events, double wallSeconds, double cpuSeconds, double eventsPerSecond,
       long windows, double eventsPerWindow, long deliveredPackets, long requestsServed, long putsServed,
       long peakHeapBytes,
       long liveHeapBytes, long ringBytes, String fingerprint) {
@@ -59,7 +61,7 @@ public final class Bench {
 
     /** The same measurement with the delivered packets of another run of the same scenario. */
     public Measurement withDeliveredPackets(long packets) {
-      return new Measurement(nodes, engine, events, wallSeconds, eventsPerSecond, windows,
+      return new Measurement(nodes, engine, events, wallSeconds, cpuSeconds, eventsPerSecond, windows,
           eventsPerWindow, packets, requestsServed, putsServed, peakHeapBytes, liveHeapBytes, ringBytes, fingerprint);
     }
   }
@@ -102,7 +104,7 @@ public final class Bench {
     long live = liveHeap();
     Reference.reachabilityFence(built); // the machine's state is what the live heap measures
     double wall = run.wallNanos() / 1e9;
-    return new Measurement(scenario.nodes(), engine, run.events(), wall, run.events() / wall,
+    return new Measurement(scenario.nodes(), engine, run.events(), wall, run.cpuNanos() / 1e9, run.events() / wall,
         run.windows(), run.windows() == 0 ? 0 : (double) run.events() / run.windows(),
         deliveredPackets(built.machine()), result.module().requestsServed(), putsServed(built.machine()), peak, live,
         ringBytes(built.machine()), result.fingerprint());

@@ -446,6 +446,9 @@ class MainTest {
     assertEquals(2, series.code());
     assertEquals("ringfabric: --series measures the time series on the reference engine in this JVM alone:"
         + " leave out --engines, --cluster, --parallelism and --wire", series.err().strip());
+    Outcome cpu = run("bench", "--cpu-time");
+    assertEquals(2, cpu.code());
+    assertEquals("ringfabric: --cpu-time times the runs of --series: give it with --series", cpu.err().strip());
     Outcome runAhead = run("bench", "--run-ahead", "65");
     assertEquals(2, runAhead.code());
     assertTrue(runAhead.err().contains("--run-ahead: 65 is not a number of lookaheads from 1 to 64"), runAhead.err());

@@ -23,7 +23,7 @@ class LanesTest {
   }
 
   static EngineRun run(long events, long last, long wall) {
-    return new EngineRun(ActorEngine.NAME, events, last, false, wall, 40, events / 2, 3, false);
+    return new EngineRun(ActorEngine.NAME, events, last, false, wall, 0, 40, events / 2, 3, false);
   }
 
   @Test

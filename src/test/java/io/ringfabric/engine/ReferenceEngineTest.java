@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.model.Component;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.model.Event;
 import io.ringfabric.model.Machine;
 import io.ringfabric.model.Message;
@@ -169,6 +170,15 @@ class ReferenceEngineTest {
         assertEquals(EngineEquivalenceTest.comparable(inStep), EngineEquivalenceTest.comparable(ahead));
       }
     }
+  }
+
+  /** The engine's one thread's CPU time comes with the run, for bench --series --cpu-time: at most its wall time. */
+  @Test
+  void theRunTellsItsThreadsCpuTime() {
+    Machine m = BuiltMachine.of(Bench.scenario(64, 20)).machine();
+    EngineRun run = ReferenceEngine.run(m, Long.MAX_VALUE);
+    assertTrue(run.cpuNanos() > 0, "cpu " + run.cpuNanos());
+    assertTrue(run.cpuNanos() <= run.wallNanos() + 10_000_000L, "cpu " + run.cpuNanos() + " ns, wall " + run.wallNanos());
   }
 
   private static RunResult run(Scenario s, int runAhead) {

@@ -101,11 +101,11 @@ class SmallTypesTest {
   @Test
   void mergedRunsAddTheirEventsAndShareTheClock() {
     EngineRun merged = EngineRun.merge("parts", List.of(
-        new EngineRun("a", 10, 500, true, 70, 4, 3, 2, false),
-        new EngineRun("b", 5, 900, false, 60, 9, 1, 6, true),
-        new EngineRun("c", 1, 100, false, 80, 9, 2, 1, false)));
-    assertEquals(new EngineRun("parts", 16, 900, true, 80, 4, 6, 9, true), merged);
-    assertFalse(EngineRun.merge("one", List.of(new EngineRun("a", 1, 2, false, 3, false))).interrupted());
+        new EngineRun("a", 10, 500, true, 70, 0, 4, 3, 2, false),
+        new EngineRun("b", 5, 900, false, 60, 0, 9, 1, 6, true),
+        new EngineRun("c", 1, 100, false, 80, 0, 9, 2, 1, false)));
+    assertEquals(new EngineRun("parts", 16, 900, true, 80, 0, 4, 6, 9, true), merged);
+    assertFalse(EngineRun.merge("one", List.of(new EngineRun("a", 1, 2, false, 3, 2, false))).interrupted());
   }
 
   @Test
