@@ -382,7 +382,8 @@ final class BenchCommand implements Callable<Integer> {
     return Main.OK;
   }
 
-  private static String encode(Bench.Measurement m) {
+  /** One measurement as the line a measuring JVM prints after {@link #RESULT}; {@link #decode} reads it back. */
+  static String encode(Bench.Measurement m) {
     return String.join(" ", String.valueOf(m.nodes()), m.engine(), String.valueOf(m.events()),
         String.valueOf(m.wallSeconds()), String.valueOf(m.cpuSeconds()), String.valueOf(m.eventsPerSecond()),
         String.valueOf(m.windows()),
@@ -391,7 +392,7 @@ final class BenchCommand implements Callable<Integer> {
         String.valueOf(m.liveHeapBytes()), String.valueOf(m.ringBytes()), m.fingerprint());
   }
 
-  private static Bench.Measurement decode(String line) {
+  static Bench.Measurement decode(String line) {
     String[] f = line.split(" ");
     return new Bench.Measurement(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2]),
         Double.parseDouble(f[3]), Double.parseDouble(f[4]), Double.parseDouble(f[5]), Long.parseLong(f[6]),
