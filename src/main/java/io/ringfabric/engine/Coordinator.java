@@ -28,6 +28,17 @@ import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
  * run one after another, in id order, each opened when the one before has reported: a part's
  * turns then follow each other while its state is in the cache.
  *
+ * <p>Where the parts have two colours, no two linked parts alike ({@link PartColours}: an even
+ * torus, a mesh, a tree), a window opens only the parts of one colour, the next window the
+ * other's, each up to a lookahead past where the last window ended (or past the window's start,
+ * when nothing was due before it). A part so runs every other window, two lookaheads at a time:
+ * half the turns, reports and first reads of its state for the same events. That is safe
+ * because every part it shares a link with is of the other colour, at rest up to the last
+ * window's end, so what those send it later lands at least a lookahead after that. The
+ * windows are one lookahead wide and every part runs in each while a checkpoint is due (it
+ * saves every part at one time) and when a failed program ends the run (at the end of its
+ * window, as the reference engine ends it).
+ *
  * <p>Every lane of every member has its own coordinator, on the lane's thread with its parts.
  * Only packets cross between parts, one link at a time, so a coordinator exchanges events only
  * with its neighbours: the coordinators running a part that shares a link with one of its own.
@@ -57,9 +68,11 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
    * @param neighbours the other coordinators that run a part sharing a link with one of this one's
    * @param relay whether the next window's start goes through coordinator 0 (else every
    *     coordinator is every other's neighbour, and each sends its end to all at once)
+   * @param colours each part's colour ({@link PartColours}), by part id: the parts of one colour
+   *     run a window, the other's the next; or null, every part every window
    */
   public record Peers(List<ActorRef<Command>> coordinators, Share share, List<Integer> neighbours,
-      boolean relay) implements Command {}
+      boolean relay, byte[] colours) implements Command {}
 
   /**
    * A part finished a window (or started), and its agenda comes back with the report: the
@@ -130,6 +143,8 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
   private List<ActorRef<Command>> peers;
   private List<Integer> receivers; // the coordinators this one sends its end of every window to
   private boolean relay; // whether coordinator 0 answers the others' ends with the next start
+  private byte[] colours; // by part, or null (see Peers)
+  private long lastEnd = Long.MIN_VALUE; // the end of the last window: what every part not due in it is at
   private boolean localDone;
   private long announced;
   private long window;
@@ -216,6 +231,7 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     share = message.share();
     own = share.parts();
     relay = message.relay();
+    colours = message.colours();
     due = new int[own.size()];
     receivers = new ArrayList<>();
     for (int m = 0; m < share.holders(); m++) {
@@ -414,7 +430,10 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     if (start >= saveAt) {
       save(start);
     }
-    long end = Math.min(start + lookahead, duration + 1);
+    // Once no checkpoint is due, the colours take turns: see the class comment.
+    boolean byColour = colours != null && saveAt == Long.MAX_VALUE;
+    long end = Math.min((byColour ? Math.max(lastEnd, start) : start) + lookahead, duration + 1);
+    lastEnd = end;
     if (trace != null) {
       trace.flushUpTo(start); // nothing handled from now on can record anything earlier
     }
@@ -425,8 +444,9 @@ public final class Coordinator extends AbstractBehavior<Coordinator.Command> {
     dueCount = 0;
     dueNext = 0;
     dueEnd = end;
+    int colour = (int) (window & 1);
     for (int p : own) {
-      if (Math.min(next[p], pendingMin[p]) < end) {
+      if ((!byColour || colours[p] == colour) && Math.min(next[p], pendingMin[p]) < end) {
         due[dueCount++] = p;
       }
     }

@@ -109,7 +109,9 @@ public final class Guardian {
       coordinators.add(coordinator);
       runs.add(run);
     }
-    return new Lanes(coordinators, runs, Share.linkedParts(machine.topology(), layout));
+    int[][] linked = Share.linkedParts(machine.topology(), layout);
+    // A failed program ends the run at the end of its window, which must then be every part's.
+    return new Lanes(coordinators, runs, linked, machine.spec().endRunOnProgramError() ? null : PartColours.of(linked));
   }
 
   /** {@code node-3}, or {@code switch-16} for a switch that belongs to no node. */

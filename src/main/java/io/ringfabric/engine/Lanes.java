@@ -16,10 +16,12 @@ public final class Lanes {
   private final List<CompletableFuture<EngineRun>> runs; // by lane
   private final CompletableFuture<EngineRun> done;
   private final int[][] linkedParts; // by part, the parts it shares a link with
+  private final byte[] colours; // by part, or null: see Coordinator.Peers
 
   Lanes(List<ActorRef<Coordinator.Command>> coordinators, List<CompletableFuture<EngineRun>> runs,
-      int[][] linkedParts) {
+      int[][] linkedParts, byte[] colours) {
     this.linkedParts = linkedParts;
+    this.colours = colours;
     this.coordinators = List.copyOf(coordinators);
     this.runs = List.copyOf(runs);
     this.done = all(runs);
@@ -83,7 +85,7 @@ public final class Lanes {
     for (int l = 0; l < coordinators.size(); l++) {
       int c = first + l;
       coordinators.get(l).tell(new Coordinator.Peers(all, shares.get(c), neighbours.get(c),
-          !everyoneNeighbours));
+          !everyoneNeighbours, colours));
     }
   }
 

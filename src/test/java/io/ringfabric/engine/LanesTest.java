@@ -29,7 +29,7 @@ class LanesTest {
   @Test
   void theLanesRunsAddUp() throws Exception {
     List<CompletableFuture<EngineRun>> runs = List.of(new CompletableFuture<>(), new CompletableFuture<>());
-    Lanes lanes = new Lanes(List.of(), runs, new int[0][]);
+    Lanes lanes = new Lanes(List.of(), runs, new int[0][], null);
     runs.get(1).complete(run(10, 900, 5));
     assertEquals(false, lanes.done().isDone());
     runs.get(0).complete(run(30, 700, 7));
@@ -45,7 +45,7 @@ class LanesTest {
   void theFailureThatStartedItWinsOverItsEchoesWhateverTheOrder() {
     List<CompletableFuture<EngineRun>> runs =
         List.of(new CompletableFuture<>(), new CompletableFuture<>(), new CompletableFuture<>());
-    Lanes lanes = new Lanes(List.of(), runs, new int[0][]);
+    Lanes lanes = new Lanes(List.of(), runs, new int[0][], null);
     runs.get(0).completeExceptionally(new EngineAborted.Echo("node 3 threw (seen by lane 2)"));
     runs.get(1).completeExceptionally(new EngineAborted.Echo("node 3 threw (seen by lane 2)"));
     runs.get(2).completeExceptionally(new EngineAborted("node 3 threw"));
@@ -58,7 +58,7 @@ class LanesTest {
     TestProbe<Coordinator.Command> a = testKit.createTestProbe();
     TestProbe<Coordinator.Command> b = testKit.createTestProbe();
     List<CompletableFuture<EngineRun>> runs = List.of(new CompletableFuture<>(), new CompletableFuture<>());
-    Lanes lanes = new Lanes(List.of(a.ref(), b.ref()), runs, new int[0][]);
+    Lanes lanes = new Lanes(List.of(a.ref(), b.ref()), runs, new int[0][], null);
     runs.get(0).complete(run(1, 1, 1));
     lanes.stopped(a.ref()); // finished first: nothing changes
     a.expectNoMessage(Duration.ofMillis(50));
