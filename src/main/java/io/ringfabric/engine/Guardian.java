@@ -90,7 +90,7 @@ public final class Guardian {
       partsOf.get(Lanes.laneOf(i, own.size(), lanes)).add(own.get(i));
     }
     for (int l = 0; l < lanes; l++) {
-      machine.shareLinkSeries(partsOf.get(l)); // before any lane runs: spawning its actors publishes it
+      machine.shareSeries(partsOf.get(l)); // before any lane runs: spawning its actors publishes it
       for (int p : partsOf.get(l)) {
         byLane.get(l).put(p, ctx.spawn(NodeActor.create(p, layout, components, lookahead, checkpoints),
             partName(layout, p), DispatcherSelector.fromConfig(ActorEngine.LANE + l)));

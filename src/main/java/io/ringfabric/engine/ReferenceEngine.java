@@ -105,7 +105,7 @@ public final class ReferenceEngine {
       if (runAhead < 1) {
         throw new IllegalArgumentException("run-ahead " + runAhead + ": at least 1 lookahead");
       }
-      machine.shareLinkSeries(Share.whole(machine.layout().parts()).parts()); // one thread runs them all
+      machine.shareSeries(Share.whole(machine.layout().parts()).parts()); // one thread runs them all
       this.layout = machine.layout();
       this.checkpoints = checkpoints;
       this.durationPs = durationPs;

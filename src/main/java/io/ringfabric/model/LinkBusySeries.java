@@ -1,36 +1,37 @@
 package io.ringfabric.model;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The busy time of many links sampled in simulated time, for the results' series: each link's
- * busy time in each interval, exactly as a {@link Samples#sum} of its own would keep it (the same
- * values, folded to the run's interval), its links side by side, one row of the array an
- * interval. A link is a column; its {@link OutputPort} hands in each packet's time on the wire.
+ * The time series of many components sampled in simulated time, side by side, one row of the
+ * array an interval and a column a series: each link's busy time (its {@link OutputPort} hands in
+ * each packet's time on the wire), and each module's and ring's series ({@link SharedSamples}),
+ * exactly as a {@link Samples} of their own would keep them (the same values, folded to the run's
+ * interval). A sum is kept as it is; a level as the sum of its changes.
  *
- * <p>Why many links share one array: a link's series changes with nearly every packet (at 1,024
- * nodes an interval of {@code auto} holds about two packets of a link), and rows of each link's
- * or each switch's own are out of the cache by the link's next packet: a cache miss or two a
- * packet, most of what the series cost the run. An engine lets all the links it runs on one thread
- * share one series ({@link #share}), so the rows of the moment are those of every link and stay in
- * the cache. Built alone, a switch's links share one.
+ * <p>Why they share one array: a busy component's series changes with nearly every packet (at
+ * 1,024 nodes an interval of {@code auto} holds about two packets of a link), and the values of a
+ * series of its own are out of the cache by its next change: a cache miss or two a change, most of
+ * what the series cost the run. An engine lets all the components it runs on one thread share one
+ * array ({@link #share}), so the rows of the moment are everyone's and stay in the cache. Built
+ * alone, a switch's links share one, and each other series has its own.
  *
  * <p>With {@code auto} the interval doubles as the run's time goes on: when a packet is handed in
- * at a moment past the rows' end ({@code most} intervals). So the rows' interval is never longer
- * than the one of the moment, whichever links share them, and a series saved at a moment ({@link
+ * at a moment past the rows' end ({@code most} intervals), or a change comes there (a level's, an
+ * interval past it: one more row holds what comes before). So the rows' interval is never longer
+ * than the one of the moment, whichever series share them, and a series saved at a moment ({@link
  * #save}), cut to that moment's interval, is the same whoever ran it. A packet whose time on the
  * wire goes past the rows' end keeps that part aside until the rows reach it. What a run's last
- * interval must be at least is each link's own business ({@link #reachedIntervalPs}).
+ * interval must be at least is each series' own business ({@link #reachedIntervalPs}, {@link
+ * SharedSamples#intervalPs}).
  *
- * <p>A row holds ints while the interval does (2.1 ms): a link sends one packet at a time, so its
- * busy time in an interval is at most the interval. Past it (auto in a run of over half a second,
- * or a fixed interval that long) the rows are longs.
+ * <p>A row holds ints while its values fit (a link's busy time in an interval is at most the
+ * interval, 2.1 ms in an int), then longs.
  *
- * <p>A fixed interval of more samples than {@link Sampling#AUTO_MOST} is not kept here: each port
- * keeps a {@link Samples} of its own, which holds only the intervals touched.
+ * <p>A fixed interval of more samples than {@link Sampling#AUTO_MOST} is not kept here: each
+ * series keeps a {@link Samples} of its own, which holds only the intervals touched.
  */
 public final class LinkBusySeries {
   /** A series that samples nothing, for the ports without a link. */
@@ -67,21 +68,24 @@ public final class LinkBusySeries {
     return sampling.on() && (sampling.auto() || sampling.most() <= Sampling.AUTO_MOST);
   }
 
+  /** A component's series that can go on as a column of rows shared with others. */
+  interface Column {
+    /** Goes on as column {@code column} of {@code to}, which takes what it holds so far. */
+    void moveTo(LinkBusySeries to, int column);
+  }
+
   /**
-   * One series for all the given switches' links, which one thread runs from now on (an engine's
-   * lane, or the whole machine): each linked port's series so far moves into it.
+   * One series for all the given columns (links' busy time, modules' and rings' series), whose
+   * components one thread runs from now on (an engine's lane, or the whole machine): each one's
+   * series so far moves into it.
    */
-  public static void share(Iterable<Switch> switches, Sampling sampling) {
+  static void share(List<? extends Column> columns, Sampling sampling) {
     if (!kept(sampling)) {
       return;
     }
-    List<OutputPort> ports = new ArrayList<>();
-    for (Switch s : switches) {
-      ports.addAll(s.linkedPorts());
-    }
-    LinkBusySeries shared = new LinkBusySeries(sampling, ports.size());
-    for (int column = 0; column < ports.size(); column++) {
-      ports.get(column).moveBusySeries(shared, column);
+    LinkBusySeries shared = new LinkBusySeries(sampling, columns.size());
+    for (int column = 0; column < columns.size(); column++) {
+      columns.get(column).moveTo(shared, column);
     }
   }
 
@@ -114,11 +118,7 @@ public final class LinkBusySeries {
   /** Any span: cut at each interval it crosses; past the rows, set aside (auto) or dropped (fixed). */
   private void addInRows(int column, long from, long to) {
     if (length() == 0) {
-      if (intervalPs <= Integer.MAX_VALUE) {
-        busy = new int[sampling.most() * columns];
-      } else {
-        wide = new long[sampling.most() * columns];
-      }
+      makeRows();
     }
     if (to > rowsEndPs && sampling.auto()) {
       setAside(column, Math.max(from, rowsEndPs), to);
@@ -132,6 +132,48 @@ public final class LinkBusySeries {
     for (long k = first; k <= last; k++) {
       add((int) k * columns + column, Math.min(end, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
     }
+  }
+
+  /** The rows, empty: {@code most} of them and the one past their end ({@link #addAt}). */
+  private void makeRows() {
+    if (intervalPs <= Integer.MAX_VALUE) {
+      busy = new int[(most + 1) * columns];
+    } else {
+      wide = new long[(most + 1) * columns];
+    }
+  }
+
+  /**
+   * Adds {@code amount} at {@code t} to column {@code column}'s interval that holds it, handed in
+   * at {@code t}: a sum of the component's own (what it completed), or with {@code level} a
+   * change of a level, whose sample k is the sum of the changes before interval k's end. A level's
+   * own {@link Samples} doubles a sample later than a sum's (when a change comes past the sample
+   * after the last), so a change within an interval past the rows' end goes to the row kept there.
+   */
+  public void addAt(int column, long t, long amount, boolean level) {
+    if (intervalPs == 0 || amount == 0) {
+      return;
+    }
+    while (sampling.auto() && t >= rowsEndPs + (level ? intervalPs : 0)) {
+      doubleInterval();
+    }
+    long row = rowOf(t);
+    if (row > most || (row == most && !level)) {
+      return; // past a fixed interval's samples
+    }
+    if (length() == 0) {
+      makeRows();
+    }
+    add((int) row * columns + column, amount);
+  }
+
+  /** The rows in longs from now on: an interval's value no longer fits an int. */
+  private void widen() {
+    wide = new long[busy.length];
+    for (int i = 0; i < busy.length; i++) {
+      wide[i] = busy[i];
+    }
+    busy = NONE;
   }
 
   /**
@@ -167,13 +209,17 @@ public final class LinkBusySeries {
     asideTo[aside++] = to;
   }
 
-  /** Adds {@code ps} to the busy time at {@code index} of the rows. */
+  /** Adds {@code ps} to the value at {@code index} of the rows. */
   private void add(int index, long ps) {
     if (wide == null) {
-      busy[index] += (int) ps;
-    } else {
-      wide[index] += ps;
+      long sum = busy[index] + ps;
+      if (sum == (int) sum) {
+        busy[index] = (int) sum;
+        return;
+      }
+      widen();
     }
+    wide[index] += ps;
   }
 
   private long at(int index) {
@@ -181,6 +227,9 @@ public final class LinkBusySeries {
   }
 
   private void put(int index, long ps) {
+    if (wide == null && ps != (int) ps) {
+      widen();
+    }
     if (wide == null) {
       busy[index] = (int) ps;
     } else {
@@ -199,11 +248,7 @@ public final class LinkBusySeries {
    */
   private void doubleInterval() {
     if (wide == null && 2 * intervalPs > Integer.MAX_VALUE && busy.length > 0) {
-      wide = new long[busy.length];
-      for (int i = 0; i < busy.length; i++) {
-        wide[i] = busy[i];
-      }
-      busy = NONE;
+      widen();
     }
     int rows = length() / Math.max(1, columns);
     int half = (rows + 1) / 2;

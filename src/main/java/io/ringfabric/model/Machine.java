@@ -163,15 +163,20 @@ public final class Machine {
   }
 
   /**
-   * The switches of {@code parts}, which one thread runs from now on, share one series of their
-   * links' busy time ({@link LinkBusySeries#share}): an engine calls it once it knows which parts
-   * each of its threads runs, after a continued run's parts are restored.
+   * The components of {@code parts}, which one thread runs from now on, keep their time series
+   * in rows they share ({@link LinkBusySeries#share}): the links' busy time, the modules' and the
+   * rings' series. An engine calls it once it knows which parts each of its threads runs, after
+   * a continued run's parts are restored.
    */
-  public void shareLinkSeries(Iterable<Integer> parts) {
-    List<Switch> of = new ArrayList<>();
+  public void shareSeries(Iterable<Integer> parts) {
+    List<LinkBusySeries.Column> columns = new ArrayList<>();
     for (int p : parts) {
-      of.add(switches[p]);
+      columns.addAll(switches[p].linkedPorts());
+      if (p < nodes()) {
+        columns.addAll(module(p).series());
+        columns.addAll(memory(p).series());
+      }
     }
-    LinkBusySeries.share(of, spec.sampling());
+    LinkBusySeries.share(columns, spec.sampling());
   }
 }

@@ -3,6 +3,7 @@ package io.ringfabric.model;
 import java.io.Serializable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +25,7 @@ public final class Memory extends Component {
   private final int node;
   private final TimingSpec timing;
   private final Map<Integer, RingBuffer> rings = new TreeMap<>();
-  private final Map<Integer, Samples> occupancy = new TreeMap<>(); // by ring
+  private final Map<Integer, SharedSamples> occupancy = new TreeMap<>(); // by ring
   private final Sampling sampling;
   // Per ring, the processes its arrivals notify, in the order they registered.
   private final Map<Integer, List<Listener>> listeners = new TreeMap<>();
@@ -49,7 +50,7 @@ public final class Memory extends Component {
     if (rings.putIfAbsent(ring.id(), ring) != null) {
       throw new IllegalArgumentException("node " + node + " already has ring " + ring.id());
     }
-    occupancy.put(ring.id(), Samples.level(sampling));
+    occupancy.put(ring.id(), SharedSamples.level(sampling));
   }
 
   /**
@@ -86,8 +87,13 @@ public final class Memory extends Component {
   }
 
   /** The time series of ring {@code ringId}'s bytes in use. */
-  public Samples occupancy(int ringId) {
+  public SharedSamples occupancy(int ringId) {
     return occupancy.get(ringId);
+  }
+
+  /** Its rings' series, by ring, in the order the rows they share take them ({@link Machine#shareSeries}). */
+  Collection<SharedSamples> series() {
+    return occupancy.values();
   }
 
   /** The node's rings, by id. */

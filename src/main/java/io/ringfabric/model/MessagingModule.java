@@ -1,6 +1,7 @@
 package io.ringfabric.model;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,10 +45,10 @@ public final class MessagingModule extends Component {
   private long freeAt;
   // The time series: PUTs, GETs and their bytes completed DONE, and the packets this module put
   // into the fabric less those it took out.
-  private final Samples putsDone;
-  private final Samples getsDone;
-  private final Samples bytesDone;
-  private final Samples inFabric;
+  private final SharedSamples putsDone;
+  private final SharedSamples getsDone;
+  private final SharedSamples bytesDone;
+  private final SharedSamples inFabric;
 
   public MessagingModule(int id, int node, int nodes, Layout layout, MachineSpec spec) {
     super(id, "node " + node + " module");
@@ -60,10 +61,10 @@ public final class MessagingModule extends Component {
     this.initiator = new InitiatorSide(this, node, nodes, layout, spec);
     this.target = new TargetSide(this, node, layout, spec);
     this.injection = new OutputPort("node " + node + " module -> switch", spec.warmupPs());
-    this.putsDone = Samples.sum(spec.sampling());
-    this.getsDone = Samples.sum(spec.sampling());
-    this.bytesDone = Samples.sum(spec.sampling());
-    this.inFabric = Samples.level(spec.sampling());
+    this.putsDone = SharedSamples.sum(spec.sampling());
+    this.getsDone = SharedSamples.sum(spec.sampling());
+    this.bytesDone = SharedSamples.sum(spec.sampling());
+    this.inFabric = SharedSamples.level(spec.sampling());
   }
 
   // ---- set-up by the node's OS ----
@@ -261,21 +262,26 @@ public final class MessagingModule extends Component {
   }
 
   /** PUTs completed DONE over time. */
-  public Samples putsDone() {
+  public SharedSamples putsDone() {
     return putsDone;
   }
 
-  public Samples getsDone() {
+  public SharedSamples getsDone() {
     return getsDone;
   }
 
   /** Payload bytes of the PUTs and GETs completed DONE over time. */
-  public Samples bytesDone() {
+  public SharedSamples bytesDone() {
     return bytesDone;
   }
 
+  /** Its series, in the order the rows they share take them ({@link Machine#shareSeries}). */
+  List<SharedSamples> series() {
+    return List.of(putsDone, getsDone, bytesDone, inFabric);
+  }
+
   /** Packets this module put into the fabric less those it took out, over time. */
-  public Samples inFabric() {
+  public SharedSamples inFabric() {
     return inFabric;
   }
 

@@ -11,7 +11,7 @@ import java.io.Serializable;
  * Only what happens from {@code measuredFromPs} (the run's warm-up) on is measured: packets that
  * start from then on, and the busy time after it.
  */
-public final class OutputPort implements Serializable {
+public final class OutputPort implements Serializable, LinkBusySeries.Column {
   private final String name;
   private final long measuredFromPs;
   private long freeAt;
@@ -210,7 +210,8 @@ public final class OutputPort implements Serializable {
   }
 
   /** Its busy time series goes on as column {@code column} of {@code to}, which takes what it holds so far. */
-  void moveBusySeries(LinkBusySeries to, int column) {
+  @Override
+  public void moveTo(LinkBusySeries to, int column) {
     to.take(column, busySeries, busyLink);
     busySeries = to;
     busyLink = column;

@@ -4,7 +4,7 @@ import io.ringfabric.model.Machine;
 import io.ringfabric.model.MessagingModule;
 import io.ringfabric.model.OutputPort;
 import io.ringfabric.model.RingBuffer;
-import io.ringfabric.model.Samples;
+import io.ringfabric.model.SharedSamples;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,8 +21,8 @@ public record PartSeries(long[] puts, long[] gets, long[] bytes, long[] packetsI
 
   /** The longest interval any of the part's series doubled to (auto): the run's is at least this. */
   static long reachedPs(Machine machine, int part) {
-    long reached = 0;
-    for (Samples s : all(machine, part)) {
+    long reached = machine.fabricSwitch(part).lostSamples().intervalPs();
+    for (SharedSamples s : all(machine, part)) {
       reached = Math.max(reached, s.intervalPs());
     }
     for (OutputPort port : PartTally.linkedPorts(machine, part)) {
@@ -62,9 +62,8 @@ public record PartSeries(long[] puts, long[] gets, long[] bytes, long[] packetsI
     }
   }
 
-  private static List<Samples> all(Machine machine, int part) {
-    List<Samples> all = new ArrayList<>();
-    all.add(machine.fabricSwitch(part).lostSamples());
+  private static List<SharedSamples> all(Machine machine, int part) {
+    List<SharedSamples> all = new ArrayList<>();
     if (part < machine.nodes()) {
       MessagingModule module = machine.module(part);
       all.addAll(List.of(module.putsDone(), module.getsDone(), module.bytesDone(), module.inFabric()));

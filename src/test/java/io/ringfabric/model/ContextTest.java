@@ -361,7 +361,7 @@ class ContextTest {
   }
 
   /** The DONE actions a module samples over time, added up: how many, or their bytes. */
-  private static long total(Samples series) {
+  private static long total(SharedSamples series) {
     long sum = 0;
     for (long v : series.upTo(10_000_000, series.intervalPs())) {
       sum += v;
