@@ -164,12 +164,12 @@ public final class Machine {
 
   /**
    * The components of {@code parts}, which one thread runs from now on, keep their time series
-   * in rows they share ({@link LinkBusySeries#share}): the links' busy time, the modules' and the
+   * in rows they share ({@link SeriesRows#share}): the links' busy time, the modules' and the
    * rings' series. An engine calls it once it knows which parts each of its threads runs, after
    * a continued run's parts are restored.
    */
   public void shareSeries(Iterable<Integer> parts) {
-    List<LinkBusySeries.Column> columns = new ArrayList<>();
+    List<SeriesRows.Column> columns = new ArrayList<>();
     for (int p : parts) {
       columns.addAll(switches[p].linkedPorts());
       if (p < nodes()) {
@@ -177,6 +177,6 @@ public final class Machine {
         columns.addAll(memory(p).series());
       }
     }
-    LinkBusySeries.share(columns, spec.sampling());
+    SeriesRows.share(columns, spec.sampling());
   }
 }

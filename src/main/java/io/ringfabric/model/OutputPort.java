@@ -11,7 +11,7 @@ import java.io.Serializable;
  * Only what happens from {@code measuredFromPs} (the run's warm-up) on is measured: packets that
  * start from then on, and the busy time after it.
  */
-public final class OutputPort implements Serializable, LinkBusySeries.Column {
+public final class OutputPort implements Serializable, SeriesRows.Column {
   private final String name;
   private final long measuredFromPs;
   private long freeAt;
@@ -31,7 +31,7 @@ public final class OutputPort implements Serializable, LinkBusySeries.Column {
   // shares (saved and restored as its own: see writeObject), or a series of its own (ownSeries)
   // for a fixed interval of many samples.
   private final Sampling sampling;
-  private transient LinkBusySeries busySeries;
+  private transient SeriesRows busySeries;
   private transient int busyLink;
   private final Samples ownSeries;
   private long busyReachPs; // where its last time on the wire ended
@@ -42,22 +42,22 @@ public final class OutputPort implements Serializable, LinkBusySeries.Column {
 
   /** A port whose busy time is not sampled. */
   public OutputPort(String name, long measuredFromPs) {
-    this(name, measuredFromPs, Sampling.OFF, LinkBusySeries.OFF, 0);
+    this(name, measuredFromPs, Sampling.OFF, SeriesRows.OFF, 0);
   }
 
   /**
    * @param sampling when its busy time is sampled
-   * @param busySeries the links' series it shares ({@link LinkBusySeries#OFF} for a fixed
+   * @param busySeries the links' series it shares ({@link SeriesRows#OFF} for a fixed
    *     interval of many samples, which it keeps in a {@link Samples} of its own), this port's
    *     as column {@code busyLink} of it
    */
-  public OutputPort(String name, long measuredFromPs, Sampling sampling, LinkBusySeries busySeries, int busyLink) {
+  public OutputPort(String name, long measuredFromPs, Sampling sampling, SeriesRows busySeries, int busyLink) {
     this.name = name;
     this.measuredFromPs = measuredFromPs;
     this.sampling = sampling;
     this.busySeries = busySeries;
     this.busyLink = busyLink;
-    this.ownSeries = sampling.on() && !LinkBusySeries.kept(sampling) ? Samples.sum(sampling) : null;
+    this.ownSeries = sampling.on() && !SeriesRows.kept(sampling) ? Samples.sum(sampling) : null;
   }
 
   public String name() {
@@ -206,12 +206,12 @@ public final class OutputPort implements Serializable, LinkBusySeries.Column {
 
   /** The interval its busy time series needs at least (with auto, as its packets so far take it). */
   public long busyIntervalPs() {
-    return ownSeries != null ? ownSeries.intervalPs() : LinkBusySeries.reachedIntervalPs(sampling, busyReachPs);
+    return ownSeries != null ? ownSeries.intervalPs() : SeriesRows.reachedIntervalPs(sampling, busyReachPs);
   }
 
   /** Its busy time series goes on as column {@code column} of {@code to}, which takes what it holds so far. */
   @Override
-  public void moveTo(LinkBusySeries to, int column) {
+  public void moveTo(SeriesRows to, int column) {
     to.take(column, busySeries, busyLink);
     busySeries = to;
     busyLink = column;
@@ -220,14 +220,14 @@ public final class OutputPort implements Serializable, LinkBusySeries.Column {
   /** Writes its busy time series as its own, the same whichever links it shared it with. */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
-    boolean kept = LinkBusySeries.kept(sampling); // a port without a link samples nothing (Sampling.OFF)
+    boolean kept = SeriesRows.kept(sampling); // a port without a link samples nothing (Sampling.OFF)
     out.writeObject(kept ? busySeries.save(busyLink, out instanceof SavedAt at ? at.atPs() : 0) : null);
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     Object saved = in.readObject();
-    busySeries = saved instanceof LinkBusySeries.Saved s ? LinkBusySeries.restore(sampling, s) : LinkBusySeries.OFF;
+    busySeries = saved instanceof SeriesRows.Saved s ? SeriesRows.restore(sampling, s) : SeriesRows.OFF;
     busyLink = 0;
   }
 

@@ -8,7 +8,7 @@ import java.io.Serializable;
 /**
  * One quantity of one component sampled in simulated time, as a {@link Samples} keeps it (a sum
  * over each interval, or a level at the end of each), but kept as a column of the rows that all
- * the components one engine thread runs share ({@link LinkBusySeries}), beside the links' busy time.
+ * the components one engine thread runs share ({@link SeriesRows}), beside the links' busy time.
  *
  * <p>Why: a series of its own writes each new interval's value at the cold end of its own array,
  * after reading its own fields; in a big machine that is a few cache misses for nearly every
@@ -20,11 +20,11 @@ import java.io.Serializable;
  * <p>A fixed interval of more samples than {@link Sampling#AUTO_MOST} keeps a {@link Samples} of
  * its own, as a port's busy time does.
  */
-public final class SharedSamples implements Serializable, LinkBusySeries.Column {
+public final class SharedSamples implements Serializable, SeriesRows.Column {
   private final Sampling sampling;
   private final boolean level;
   private final Samples own; // a fixed interval of many samples; null: the rows
-  private transient LinkBusySeries rows;
+  private transient SeriesRows rows;
   private transient int column;
   private long current; // a level: its value now
   // With auto, the interval its own Samples would have doubled to by now, doubled as that would
@@ -34,9 +34,9 @@ public final class SharedSamples implements Serializable, LinkBusySeries.Column 
   private SharedSamples(Sampling sampling, boolean level) {
     this.sampling = sampling;
     this.level = level;
-    boolean kept = LinkBusySeries.kept(sampling);
+    boolean kept = SeriesRows.kept(sampling);
     this.own = sampling.on() && !kept ? (level ? Samples.level(sampling) : Samples.sum(sampling)) : null;
-    this.rows = kept ? new LinkBusySeries(sampling, 1) : LinkBusySeries.OFF;
+    this.rows = kept ? new SeriesRows(sampling, 1) : SeriesRows.OFF;
     this.ownIntervalPs = sampling.intervalPs();
   }
 
@@ -112,8 +112,8 @@ public final class SharedSamples implements Serializable, LinkBusySeries.Column 
   }
 
   @Override
-  public void moveTo(LinkBusySeries to, int column) {
-    if (own != null || !LinkBusySeries.kept(sampling)) {
+  public void moveTo(SeriesRows to, int column) {
+    if (own != null || !SeriesRows.kept(sampling)) {
       return;
     }
     to.take(column, rows, this.column);
@@ -124,14 +124,14 @@ public final class SharedSamples implements Serializable, LinkBusySeries.Column 
   /** Writes its series as its own, the same whichever components it shared its rows with. */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
-    boolean kept = own == null && LinkBusySeries.kept(sampling);
+    boolean kept = own == null && SeriesRows.kept(sampling);
     out.writeObject(kept ? rows.save(column, out instanceof SavedAt at ? at.atPs() : 0) : null);
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     Object saved = in.readObject();
-    rows = saved instanceof LinkBusySeries.Saved s ? LinkBusySeries.restore(sampling, s) : LinkBusySeries.OFF;
+    rows = saved instanceof SeriesRows.Saved s ? SeriesRows.restore(sampling, s) : SeriesRows.OFF;
     column = 0;
   }
 }

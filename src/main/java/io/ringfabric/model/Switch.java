@@ -79,7 +79,7 @@ public final class Switch extends Component {
       links += topology.linkAt(switchId, p) == null ? 0 : 1;
     }
     // its links share one series, until an engine puts them in one with all the links it runs
-    LinkBusySeries busy = LinkBusySeries.kept(sampling) ? new LinkBusySeries(sampling, links) : LinkBusySeries.OFF;
+    SeriesRows busy = SeriesRows.kept(sampling) ? new SeriesRows(sampling, links) : SeriesRows.OFF;
     int column = 0;
     for (int p = 0; p < count; p++) {
       Topology.Link link = p == 0 ? null : topology.linkAt(switchId, p);

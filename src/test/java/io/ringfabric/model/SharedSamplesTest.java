@@ -117,7 +117,7 @@ class SharedSamplesTest {
       int movedAt = random.nextInt(order.length + 1); // the engine shares the rows here
       for (int k = 0; k < order.length; k++) {
         if (k == movedAt) {
-          LinkBusySeries.share(shared, sampling);
+          SeriesRows.share(shared, sampling);
         }
         Changes c = series.get(order[k][0]);
         c.apply(order[k][1], own.get(order[k][0]));
@@ -161,7 +161,7 @@ class SharedSamplesTest {
         shared.add(make(sampling, c.level()));
         alone.add(make(sampling, c.level()));
       }
-      LinkBusySeries.share(shared, sampling);
+      SeriesRows.share(shared, sampling);
       int[][] order = interleaving(random, series);
       for (int[] o : order) {
         Changes c = series.get(o[0]);
@@ -176,7 +176,7 @@ class SharedSamplesTest {
         assertArrayEquals(save(alone.get(s), atPs), bytes, "run " + run + ", series " + s + ": the same bytes");
         restored.add(0, restore(bytes)); // shared the other way round
       }
-      LinkBusySeries.share(restored, sampling);
+      SeriesRows.share(restored, sampling);
       for (int[] o : order) {
         Changes c = series.get(o[0]);
         c.apply(o[1], own.get(o[0]));

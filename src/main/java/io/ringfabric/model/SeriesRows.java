@@ -33,9 +33,9 @@ import java.util.List;
  * <p>A fixed interval of more samples than {@link Sampling#AUTO_MOST} is not kept here: each
  * series keeps a {@link Samples} of its own, which holds only the intervals touched.
  */
-public final class LinkBusySeries {
+public final class SeriesRows {
   /** A series that samples nothing, for the ports without a link. */
-  public static final LinkBusySeries OFF = new LinkBusySeries(Sampling.OFF, 0);
+  public static final SeriesRows OFF = new SeriesRows(Sampling.OFF, 0);
 
   private static final int[] NONE = {};
 
@@ -53,8 +53,8 @@ public final class LinkBusySeries {
   private long[] asideFrom = new long[0];
   private long[] asideTo = new long[0];
 
-  /** The series of {@code columns} links, sampled as {@code sampling} says. */
-  public LinkBusySeries(Sampling sampling, int columns) {
+  /** The rows of {@code columns} series, sampled as {@code sampling} says. */
+  public SeriesRows(Sampling sampling, int columns) {
     this.sampling = sampling;
     this.columns = columns;
     this.intervalPs = kept(sampling) ? sampling.intervalPs() : 0;
@@ -63,7 +63,7 @@ public final class LinkBusySeries {
     this.most = sampling.most();
   }
 
-  /** Whether a port's busy time is kept in a series of many links (not: off, or a {@link Samples} of its own). */
+  /** Whether a series is kept in rows shared with others (not: off, or a {@link Samples} of its own). */
   public static boolean kept(Sampling sampling) {
     return sampling.on() && (sampling.auto() || sampling.most() <= Sampling.AUTO_MOST);
   }
@@ -71,7 +71,7 @@ public final class LinkBusySeries {
   /** A component's series that can go on as a column of rows shared with others. */
   interface Column {
     /** Goes on as column {@code column} of {@code to}, which takes what it holds so far. */
-    void moveTo(LinkBusySeries to, int column);
+    void moveTo(SeriesRows to, int column);
   }
 
   /**
@@ -83,7 +83,7 @@ public final class LinkBusySeries {
     if (!kept(sampling)) {
       return;
     }
-    LinkBusySeries shared = new LinkBusySeries(sampling, columns.size());
+    SeriesRows shared = new SeriesRows(sampling, columns.size());
     for (int column = 0; column < columns.size(); column++) {
       columns.get(column).moveTo(shared, column);
     }
@@ -237,7 +237,7 @@ public final class LinkBusySeries {
     }
   }
 
-  /** The rows' length: every link's value of every interval kept. */
+  /** The rows' length: every column's value of every interval kept. */
   private int length() {
     return wide == null ? busy.length : wide.length;
   }
@@ -288,7 +288,7 @@ public final class LinkBusySeries {
   }
 
   /**
-   * Link {@code column}'s samples of a run that ended at {@code endPs}, at interval {@code
+   * Column {@code column}'s samples of a run that ended at {@code endPs}, at interval {@code
    * finalPs} (this series' interval or a doubling of it), as {@link Samples#upTo} gives them.
    */
   public long[] upTo(int column, long endPs, long finalPs) {
@@ -320,7 +320,7 @@ public final class LinkBusySeries {
   }
 
   /**
-   * Link {@code column}'s series as a checkpoint at {@code atPs} keeps it, whichever links it
+   * Column {@code column}'s series as a checkpoint at {@code atPs} keeps it, whichever series it
    * shared its rows with: its intervals at the interval of that moment ({@link #savedIntervalPs}),
    * the trailing empty ones left out, and what lies past them.
    */
@@ -360,14 +360,14 @@ public final class LinkBusySeries {
   }
 
   /**
-   * A link's series as saved: its values at {@code intervalPs}, from the run's start, and the
+   * A column's series as saved: its values at {@code intervalPs}, from the run's start, and the
    * times on the wire past their end as [from, to) pairs.
    */
   public record Saved(long intervalPs, long[] values, long[] beyond) implements Serializable {}
 
-  /** A series of one link, its column 0, as it was {@link #save saved}. */
-  public static LinkBusySeries restore(Sampling sampling, Saved saved) {
-    LinkBusySeries s = new LinkBusySeries(sampling, 1);
+  /** The rows of one series, its column 0, as it was {@link #save saved}. */
+  public static SeriesRows restore(Sampling sampling, Saved saved) {
+    SeriesRows s = new SeriesRows(sampling, 1);
     while (s.intervalPs > 0 && s.intervalPs < saved.intervalPs()) {
       s.doubleInterval();
     }
@@ -382,10 +382,10 @@ public final class LinkBusySeries {
   }
 
   /**
-   * Takes link {@code link} of {@code from} in as this series' link {@code column}, which holds
+   * Takes column {@code fromColumn} of {@code from} in as this one's column {@code column}, which holds
    * nothing yet: its values move here, at the longer of the two intervals.
    */
-  void take(int column, LinkBusySeries from, int link) {
+  void take(int column, SeriesRows from, int fromColumn) {
     if (from.intervalPs == 0) {
       return;
     }
@@ -401,10 +401,10 @@ public final class LinkBusySeries {
       addInRows(column, 0, 0); // makes the rows
     }
     for (int r = 0; r < rows; r++) {
-      add((r >> d) * columns + column, from.at(r * from.columns + link));
+      add((r >> d) * columns + column, from.at(r * from.columns + fromColumn));
     }
     for (int i = 0; i < from.aside; i++) {
-      if (from.asideColumn[i] == link) {
+      if (from.asideColumn[i] == fromColumn) {
         addInRows(column, from.asideFrom[i], from.asideTo[i]);
       }
     }

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-class LinkBusySeriesTest {
+class SeriesRowsTest {
   @Test
   void spansAreCutAtEachIntervalTheyCross() {
-    LinkBusySeries s = new LinkBusySeries(new Sampling(10, false, 4, 8), 2);
+    SeriesRows s = new SeriesRows(new Sampling(10, false, 4, 8), 2);
     s.addSpan(0, 5, 5, 25); // 5 in [0,10), 10 in [10,20), 5 in [20,30)
     s.addSpan(1, 12, 12, 14);
     s.addSpan(1, 14, 14, 18); // inside the open row: added there
@@ -29,15 +29,15 @@ class LinkBusySeriesTest {
   @Test
   void autoDoublesWithTheMomentAndKeepsWhatLiesPastTheRowsAside() {
     Sampling auto = new Sampling(10, true, 4, 8);
-    LinkBusySeries s = new LinkBusySeries(auto, 2);
+    SeriesRows s = new SeriesRows(auto, 2);
     s.addSpan(0, 0, 0, 10);
     s.addSpan(1, 30, 30, 35);
     s.addSpan(1, 35, 35, 50); // [40,50) lies past the rows' four intervals of 10
     assertEquals(10, s.intervalPs(), "no packet came at 40 or later yet");
     assertArrayEquals(new long[] {10, 0, 0}, s.upTo(0, 50, 20));
     assertArrayEquals(new long[] {0, 10, 10}, s.upTo(1, 50, 20));
-    assertEquals(20, LinkBusySeries.reachedIntervalPs(auto, 50), "a series of link 1's own doubled at 50");
-    assertEquals(10, LinkBusySeries.reachedIntervalPs(auto, 10));
+    assertEquals(20, SeriesRows.reachedIntervalPs(auto, 50), "a series of link 1's own doubled at 50");
+    assertEquals(10, SeriesRows.reachedIntervalPs(auto, 10));
     s.addSpan(0, 41, 41, 42);
     assertEquals(20, s.intervalPs(), "a packet at 41: the rows doubled");
     assertArrayEquals(new long[] {0, 10, 10}, s.upTo(1, 50, 20), "what was aside came in");
@@ -53,7 +53,7 @@ class LinkBusySeriesTest {
   void rowsWidenWhenTheIntervalOutgrowsAnInt() {
     long i0 = 1L << 29;
     Sampling auto = new Sampling(i0, true, 4, 8);
-    LinkBusySeries s = new LinkBusySeries(auto, 2);
+    SeriesRows s = new SeriesRows(auto, 2);
     Samples own = Samples.sum(auto);
     long[][] spans = {{0, i0}, {i0, 3 * i0}, {9 * i0, 16 * i0 + 5}, {17 * i0, 33 * i0}, {40 * i0, 41 * i0 + 7}};
     for (long[] span : spans) {
@@ -68,7 +68,7 @@ class LinkBusySeriesTest {
     assertArrayEquals(new long[] {1, 0, 0}, s.upTo(0, end, 16 * i0));
 
     long hours = 3_000_000_000L; // a fixed interval longer than an int holds
-    LinkBusySeries fixed = new LinkBusySeries(new Sampling(hours, false, 3, 8), 1);
+    SeriesRows fixed = new SeriesRows(new Sampling(hours, false, 3, 8), 1);
     fixed.addSpan(0, 0, 0, 2 * hours + 1);
     assertArrayEquals(new long[] {hours, hours, 1}, fixed.upTo(0, 3 * hours, hours));
   }
@@ -78,7 +78,7 @@ class LinkBusySeriesTest {
   void eachPicosecondLandsInItsInterval() {
     for (long interval : new long[] {1, 3, 7, 1_000, 2_000_000, 999_999_937, 3_000_000_017L}) {
       int most = 64;
-      LinkBusySeries s = new LinkBusySeries(new Sampling(interval, false, most, 8), 1);
+      SeriesRows s = new SeriesRows(new Sampling(interval, false, most, 8), 1);
       long[] byHand = new long[most];
       for (int k = 1; k < most; k++) { // a picosecond on each side of the edge at k intervals
         s.addSpan(0, k * interval - 1, k * interval - 1, k * interval);
@@ -92,9 +92,9 @@ class LinkBusySeriesTest {
 
   @Test
   void offKeepsNothing() {
-    LinkBusySeries.OFF.addSpan(0, 0, 0, 100);
-    assertArrayEquals(new long[0], LinkBusySeries.OFF.upTo(0, 100, 0));
-    assertEquals(0, LinkBusySeries.OFF.intervalPs());
+    SeriesRows.OFF.addSpan(0, 0, 0, 100);
+    assertArrayEquals(new long[0], SeriesRows.OFF.upTo(0, 100, 0));
+    assertEquals(0, SeriesRows.OFF.intervalPs());
   }
 
   /** Spans of {@code links} links, each one packet at a time as a port books it, handed in at {@code now}. */
@@ -117,7 +117,7 @@ class LinkBusySeriesTest {
     }
 
     /** Hands spans [{@code first}, {@code last}) to {@code series}, link l as its column {@code column[l]}. */
-    void handIn(int first, int last, LinkBusySeries series, int[] column) {
+    void handIn(int first, int last, SeriesRows series, int[] column) {
       for (int i = first; i < last; i++) {
         series.addSpan(column[link[i]], now[i], from[i], to[i]);
       }
@@ -131,7 +131,7 @@ class LinkBusySeriesTest {
         for (int i = 0; i < link.length; i++) {
           reach = link[i] == l && to[i] > from[i] ? to[i] : reach;
         }
-        reached = Math.max(reached, LinkBusySeries.reachedIntervalPs(sampling, reach));
+        reached = Math.max(reached, SeriesRows.reachedIntervalPs(sampling, reach));
       }
       return reached;
     }
@@ -166,7 +166,7 @@ class LinkBusySeriesTest {
       Sampling sampling = randomSampling(random);
       int links = 1 + random.nextInt(6);
       Spans spans = Spans.random(random, links);
-      LinkBusySeries shared = new LinkBusySeries(sampling, links);
+      SeriesRows shared = new SeriesRows(sampling, links);
       spans.handIn(0, spans.link().length, shared, identity(links));
       Samples[] own = new Samples[links];
       for (int l = 0; l < links; l++) {
@@ -212,7 +212,7 @@ class LinkBusySeriesTest {
       int links = 1 + random.nextInt(6);
       Spans spans = Spans.random(random, links);
       int n = spans.link().length;
-      LinkBusySeries whole = new LinkBusySeries(sampling, links);
+      SeriesRows whole = new SeriesRows(sampling, links);
       spans.handIn(0, n, whole, identity(links));
 
       int moved = random.nextInt(n + 1); // handed in before the engine shares the rows
@@ -222,10 +222,10 @@ class LinkBusySeriesTest {
         saved--;
       }
       moved = Math.min(moved, saved);
-      LinkBusySeries alone = new LinkBusySeries(sampling, links);
+      SeriesRows alone = new SeriesRows(sampling, links);
       spans.handIn(0, moved, alone, identity(links));
       int others = random.nextInt(5);
-      LinkBusySeries lane = new LinkBusySeries(sampling, links + others);
+      SeriesRows lane = new SeriesRows(sampling, links + others);
       int[] column = new int[links];
       for (int l = 0; l < links; l++) {
         column[l] = others + links - 1 - l;
@@ -236,23 +236,23 @@ class LinkBusySeriesTest {
         lane.addSpan(c, t, t, t + random.nextLong(2 * atPs + 1));
       }
       spans.handIn(moved, saved, lane, column);
-      LinkBusySeries[] restored = new LinkBusySeries[links];
+      SeriesRows[] restored = new SeriesRows[links];
       for (int l = 0; l < links; l++) {
-        LinkBusySeries own = new LinkBusySeries(sampling, 1);
+        SeriesRows own = new SeriesRows(sampling, 1);
         for (int i = 0; i < saved; i++) {
           if (spans.link()[i] == l) {
             own.addSpan(0, spans.now()[i], spans.from()[i], spans.to()[i]);
           }
         }
-        LinkBusySeries.Saved fromLane = lane.save(column[l], atPs);
-        LinkBusySeries.Saved fromOwn = own.save(0, atPs);
+        SeriesRows.Saved fromLane = lane.save(column[l], atPs);
+        SeriesRows.Saved fromOwn = own.save(0, atPs);
         String at = "run " + run + " " + sampling + ", link " + l + " saved at " + atPs;
         assertEquals(fromOwn.intervalPs(), fromLane.intervalPs(), at);
         assertArrayEquals(fromOwn.values(), fromLane.values(), at);
         assertArrayEquals(fromOwn.beyond(), fromLane.beyond(), at);
-        restored[l] = LinkBusySeries.restore(sampling, fromLane);
+        restored[l] = SeriesRows.restore(sampling, fromLane);
       }
-      LinkBusySeries after = new LinkBusySeries(sampling, links);
+      SeriesRows after = new SeriesRows(sampling, links);
       for (int l = 0; l < links; l++) {
         after.take(l, restored[l], 0);
       }
