@@ -220,14 +220,13 @@ public final class OutputPort implements Serializable, SeriesRows.Column {
   /** Writes its busy time series as its own, the same whichever links it shared it with. */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
-    boolean kept = SeriesRows.kept(sampling); // a port without a link samples nothing (Sampling.OFF)
-    out.writeObject(kept ? busySeries.save(busyLink, out instanceof SavedAt at ? at.atPs() : 0) : null);
+    // a port without a link samples nothing (Sampling.OFF)
+    busySeries.write(out, busyLink, SeriesRows.kept(sampling));
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
-    Object saved = in.readObject();
-    busySeries = saved instanceof SeriesRows.Saved s ? SeriesRows.restore(sampling, s) : SeriesRows.OFF;
+    busySeries = SeriesRows.read(in, sampling);
     busyLink = 0;
   }
 

@@ -1,5 +1,8 @@
 package io.ringfabric.model;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.List;
@@ -364,6 +367,19 @@ public final class SeriesRows {
    * times on the wire past their end as [from, to) pairs.
    */
   public record Saved(long intervalPs, long[] values, long[] beyond) implements Serializable {}
+
+  /**
+   * Writes column {@code column}'s series to a checkpoint's stream as {@link #save} keeps it at the
+   * stream's moment ({@link SavedAt}), or that it keeps none ({@code kept} false).
+   */
+  void write(ObjectOutputStream out, int column, boolean kept) throws IOException {
+    out.writeObject(kept ? save(column, out instanceof SavedAt at ? at.atPs() : 0) : null);
+  }
+
+  /** The rows of one series, its column 0, as {@link #write} wrote it ({@link #OFF} for none). */
+  static SeriesRows read(ObjectInputStream in, Sampling sampling) throws IOException, ClassNotFoundException {
+    return in.readObject() instanceof Saved s ? restore(sampling, s) : OFF;
+  }
 
   /** The rows of one series, its column 0, as it was {@link #save saved}. */
   public static SeriesRows restore(Sampling sampling, Saved saved) {

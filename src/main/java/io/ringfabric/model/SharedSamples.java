@@ -124,14 +124,12 @@ public final class SharedSamples implements Serializable, SeriesRows.Column {
   /** Writes its series as its own, the same whichever components it shared its rows with. */
   private void writeObject(ObjectOutputStream out) throws IOException {
     out.defaultWriteObject();
-    boolean kept = own == null && SeriesRows.kept(sampling);
-    out.writeObject(kept ? rows.save(column, out instanceof SavedAt at ? at.atPs() : 0) : null);
+    rows.write(out, column, own == null && SeriesRows.kept(sampling));
   }
 
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
-    Object saved = in.readObject();
-    rows = saved instanceof SeriesRows.Saved s ? SeriesRows.restore(sampling, s) : SeriesRows.OFF;
+    rows = SeriesRows.read(in, sampling);
     column = 0;
   }
 }
