@@ -48,8 +48,9 @@ public final class SeriesRows {
   private double perInterval; // 1 / intervalPs: a row by a multiplication, not a long division
   private final int most;
   private long rowsEndPs; // most intervals: where the rows end (auto) or the samples do (fixed)
-  private int[] busy = NONE; // busy[row * columns + column]: its busy time in interval row, while it fits
-  private long[] wide; // the same once the interval is longer than an int holds; null before
+  private int[] busy = NONE; // busy[row * columns + column]: column's value in interval row, while ints hold them
+  // The same once a value or the interval (a link's busy time, added unchecked) outgrows an int; null before
+  private long[] wide;
   // Times on the wire past the rows' end (auto), kept until the interval has doubled to reach them.
   private int aside;
   private int[] asideColumn = new int[0];
