@@ -26,7 +26,8 @@ import java.util.List;
  * interval past it: one more row holds what comes before). So the rows' interval is never longer
  * than the one of the moment, whichever series share them, and a series saved at a moment ({@link
  * #save}), cut to that moment's interval, is the same whoever ran it. A packet whose time on the
- * wire goes past the rows' end keeps that part aside until the rows reach it. What a run's last
+ * wire goes past the rows' end keeps that part aside until the rows reach it, and one over many
+ * intervals (early in a run) all of it until the interval has grown. What a run's last
  * interval must be at least is each series' own business ({@link #reachedIntervalPs}, {@link
  * SharedSamples#intervalPs}).
  *
@@ -41,6 +42,8 @@ public final class SeriesRows {
   public static final SeriesRows OFF = new SeriesRows(Sampling.OFF, 0);
 
   private static final int[] NONE = {};
+  // Auto: a span over more intervals than this waits aside until the interval has grown (addInRows)
+  private static final int SPREAD = 4;
 
   private final Sampling sampling;
   private final int columns;
@@ -119,7 +122,12 @@ public final class SeriesRows {
     }
   }
 
-  /** Any span: cut at each interval it crosses; past the rows, set aside (auto) or dropped (fixed). */
+  /**
+   * Any span: cut at each interval it crosses; past the rows, set aside (auto) or dropped (fixed).
+   * With auto, a span over many intervals is set aside whole until the interval has doubled to a
+   * few of them: early in a run the interval is far shorter than a packet, and writing each of a
+   * packet's hundreds of intervals, a row apart, was a quarter of what the series cost.
+   */
   private void addInRows(int column, long from, long to) {
     if (length() == 0) {
       makeRows();
@@ -133,8 +141,38 @@ public final class SeriesRows {
     }
     long first = rowOf(from);
     long last = rowOf(end - 1);
+    if (last - first >= SPREAD && sampling.auto()) {
+      setAside(column, from, end);
+    } else {
+      addCells(column, from, end, first, last);
+    }
+  }
+
+  /** Adds [{@code from}, {@code end}), within the rows, to rows {@code first} to {@code last}, which hold it. */
+  private void addCells(int column, long from, long end, long first, long last) {
     for (long k = first; k <= last; k++) {
       add((int) k * columns + column, Math.min(end, (k + 1) * intervalPs) - Math.max(from, k * intervalPs));
+    }
+  }
+
+  /**
+   * Writes what was set aside within the rows into them, leaving aside only what lies past their
+   * end: for a reader, who then finds each column's values in its rows.
+   */
+  private void settle() {
+    int n = aside;
+    aside = 0;
+    for (int i = 0; i < n; i++) {
+      int column = asideColumn[i];
+      long from = asideFrom[i];
+      long to = asideTo[i];
+      long end = Math.min(to, rowsEndPs);
+      if (from < end) {
+        addCells(column, from, end, rowOf(from), rowOf(end - 1));
+      }
+      if (to > end) {
+        setAside(column, Math.max(from, end), to); // never past entry i: the arrays stay as they are
+      }
     }
   }
 
@@ -230,17 +268,6 @@ public final class SeriesRows {
     return wide == null ? busy[index] : wide[index];
   }
 
-  private void put(int index, long ps) {
-    if (wide == null && ps != (int) ps) {
-      widen();
-    }
-    if (wide == null) {
-      busy[index] = (int) ps;
-    } else {
-      wide[index] = ps;
-    }
-  }
-
   /** The rows' length: every column's value of every interval kept. */
   private int length() {
     return wide == null ? busy.length : wide.length;
@@ -257,20 +284,68 @@ public final class SeriesRows {
     int rows = length() / Math.max(1, columns);
     int half = (rows + 1) / 2;
     for (int r = 0; r < half; r++) {
-      for (int c = 0; c < columns; c++) {
-        put(r * columns + c, at(2 * r * columns + c) + (2 * r + 1 < rows ? at((2 * r + 1) * columns + c) : 0));
+      if (wide == null && !foldInts(r, rows)) {
+        widen();
+      }
+      if (wide != null) {
+        foldLongs(r, rows);
       }
     }
-    for (int i = half * columns; i < length(); i++) {
-      put(i, 0);
+    if (wide == null) {
+      Arrays.fill(busy, half * columns, busy.length, 0);
+    } else {
+      Arrays.fill(wide, half * columns, wide.length, 0L);
     }
     intervalPs *= 2;
     perInterval = 1.0 / intervalPs;
     rowsEndPs = intervalPs * sampling.most();
     int n = aside;
+    int[] column = asideColumn;
+    long[] from = asideFrom;
+    long[] to = asideTo;
     aside = 0;
+    asideColumn = new int[n];
+    asideFrom = new long[n];
+    asideTo = new long[n];
     for (int i = 0; i < n; i++) {
-      addInRows(asideColumn[i], asideFrom[i], asideTo[i]);
+      addInRows(column[i], from[i], to[i]); // may set aside two parts of it again
+    }
+  }
+
+  /**
+   * Row {@code r} becomes rows 2r and 2r + 1 added, in ints, unless a sum does not fit (false:
+   * nothing written). In place: the rows read are never before the one written. A plain loop
+   * over ints, as the whole array passes at each doubling.
+   */
+  private boolean foldInts(int r, int rows) {
+    int to = r * columns;
+    int a = 2 * r * columns;
+    int b = a + columns;
+    if (2 * r + 1 >= rows) {
+      System.arraycopy(busy, a, busy, to, columns);
+      return true;
+    }
+    int overflow = 0;
+    for (int c = 0; c < columns; c++) {
+      int sum = busy[a + c] + busy[b + c];
+      overflow |= (busy[a + c] ^ sum) & (busy[b + c] ^ sum); // negative when the signs say it overflowed
+    }
+    if (overflow < 0) {
+      return false;
+    }
+    for (int c = 0; c < columns; c++) {
+      busy[to + c] = busy[a + c] + busy[b + c];
+    }
+    return true;
+  }
+
+  /** Row {@code r} becomes rows 2r and 2r + 1 added, in longs. */
+  private void foldLongs(int r, int rows) {
+    int to = r * columns;
+    int a = 2 * r * columns;
+    int b = a + columns;
+    for (int c = 0; c < columns; c++) {
+      wide[to + c] = wide[a + c] + (2 * r + 1 < rows ? wide[b + c] : 0);
     }
   }
 
@@ -296,6 +371,7 @@ public final class SeriesRows {
    * finalPs} (this series' interval or a doubling of it), as {@link Samples#upTo} gives them.
    */
   public long[] upTo(int column, long endPs, long finalPs) {
+    settle();
     long[] out = new long[finalPs == 0 ? 0 : (int) Sampling.samplesOf(endPs, finalPs)];
     int d = 0;
     for (long interval = intervalPs; interval > 0 && interval < finalPs; interval *= 2) {

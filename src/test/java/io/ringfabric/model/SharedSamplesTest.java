@@ -29,6 +29,7 @@ class SharedSamplesTest {
         now += random.nextLong(gap);
         t[i] = now;
         value[i] = random.nextInt(20) == 0 ? (1L << 33) + random.nextInt(9) // past an int: the rows widen
+            : random.nextInt(20) == 0 ? random.nextLong(-1, 2) * ((1L << 30) + random.nextInt(9)) // two fit, not their sum
             : level && random.nextInt(4) == 0 && i > 0 ? value[i - 1] // a level set to what it was
             : random.nextLong(-5, 60);
       }
