@@ -110,6 +110,11 @@ final class BenchCommand implements Callable<Integer> {
       + " (on a shared host the wall clock's pairs spread several times wider).")
   boolean cpuTime;
 
+  @Option(names = "--lockstep", description = "With --series: run each pair's two runs at once, on two"
+      + " threads that take turns every 10 ms, each timed by its own thread's CPU time (so --cpu-time"
+      + " goes with it): the host's drift falls on both runs alike.")
+  boolean lockstep;
+
   @Option(names = "--booksim", paramLabel = "PATH",
       description = "Only compare with BookSim2 on its own set-up: PATH is its binary or source tree"
           + " (see docs/booksim.md). Writes BookSim2's configuration, runs it and conf/booksim.conf"
@@ -174,6 +179,9 @@ final class BenchCommand implements Callable<Integer> {
     if (cpuTime && !series) {
       throw new BadInput("--cpu-time times the runs of --series: give it with --series");
     }
+    if (lockstep && !series) {
+      throw new BadInput("--lockstep runs the pairs of --series: give it with --series");
+    }
     if (booksim != null || booksimScenario != null) {
       return bookSim(out);
     }
@@ -182,13 +190,14 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInput("--series measures the time series on the reference engine in this JVM alone:"
             + " leave out --engines, --cluster, --parallelism and --wire");
       }
-      if (cpuTime && !ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()) {
-        throw new BadInput("--cpu-time: this JVM cannot tell a thread's CPU time; leave it out");
+      if ((cpuTime || lockstep) && !ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()) {
+        throw new BadInput((lockstep ? "--lockstep" : "--cpu-time")
+            + ": this JVM cannot tell a thread's CPU time; leave it out");
       }
       boolean given = parsed.hasMatchedOption("--repeat");
       boolean warm = parsed.hasMatchedOption("--warmup");
       for (int n : nodes) {
-        BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20, cpuTime);
+        BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20, cpuTime || lockstep, lockstep);
       }
       return Main.OK;
     }

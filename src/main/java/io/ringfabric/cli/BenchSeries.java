@@ -1,8 +1,14 @@
 package io.ringfabric.cli;
 
+import io.ringfabric.config.BuiltMachine;
 import io.ringfabric.config.Scenario;
 import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.engine.Progress;
+import io.ringfabric.engine.ReferenceEngine;
+import io.ringfabric.model.EngineRun;
 import io.ringfabric.run.Bench;
+import io.ringfabric.run.Simulation;
+import io.ringfabric.stats.Results;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +22,10 @@ import java.util.Locale;
  * both alike, and a pair's runs are seconds apart, which this host's drift needs (one run can be 15%
  * off the next). So what counts is the ratio pair by pair: its median, and the interval that holds
  * the median with 95% confidence, whose width says whether the pairs were enough.
+ *
+ * <p>With {@code --lockstep} a pair's runs go at once, on two threads that take turns every 10 ms,
+ * each timed by its own thread's CPU time: the drift within a pair's seconds then falls on both
+ * alike, where in turn it falls on one run or the other.
  */
 final class BenchSeries {
   private BenchSeries() {}
@@ -28,11 +38,20 @@ final class BenchSeries {
     Run run();
   }
 
+  /** One pair's runs, off's first if {@code offFirst}: returns off's run, then auto's. */
+  interface Pair {
+    Run[] run(boolean offFirst);
+  }
+
+  /** How long a run of a lockstep pair runs before it hands the CPU to the other. */
+  static final long LOCKSTEP_SLICE_NANOS = 10_000_000;
+
   /**
    * Measures {@code pairs} pairs after {@code warmup} unmeasured ones, for the bench scenario of
    * {@code nodes} nodes, timed by the engine thread's CPU time if {@code cpuTime}, else the wall clock.
    */
-  static void measure(PrintWriter out, int nodes, long ops, int warmup, int pairs, boolean cpuTime) {
+  static void measure(PrintWriter out, int nodes, long ops, int warmup, int pairs, boolean cpuTime,
+      boolean lockstep) {
     Scenario auto = Bench.scenario(nodes, ops);
     Scenario off = ScenarioLoader.parse(Bench.hocon(nodes, ops), "(bench " + nodes + " nodes)",
         List.of("stats.sample-interval=off"));
@@ -40,16 +59,73 @@ final class BenchSeries {
       throw new IllegalStateException("the bench scenario's sampling is not auto, or off did not turn it off");
     }
     out.printf(Locale.ROOT, "time series, auto against off: the bench scenario of %d nodes, %d PUTs a producer,"
-        + " reference engine, %d unmeasured and %d measured pairs in this JVM, timed by %s%n", nodes, ops, warmup,
-        pairs, cpuTime ? "the engine thread's CPU time" : "the wall clock");
+        + " reference engine, %d unmeasured and %d measured pairs in this JVM, %s%n", nodes, ops, warmup, pairs,
+        lockstep ? "each pair's runs at once, taking turns every " + LOCKSTEP_SLICE_NANOS / 1_000_000
+            + " ms, timed by their threads' CPU time"
+            : "in turn, timed by " + (cpuTime ? "the engine thread's CPU time" : "the wall clock"));
     out.flush();
-    Side withSeries = () -> run(auto, cpuTime);
-    Side without = () -> run(off, cpuTime);
+    Pair pair = lockstep ? offFirst -> atOnce(off, auto, offFirst)
+        : inTurn(() -> run(off, cpuTime), () -> run(auto, cpuTime));
     for (int i = 0; i < warmup; i++) {
-      without.run();
-      withSeries.run();
+      pair.run(true);
     }
-    pairs(out, nodes, pairs, without, withSeries);
+    pairs(out, nodes, pairs, pair);
+  }
+
+  /** A pair whose runs go one after the other. */
+  static Pair inTurn(Side off, Side auto) {
+    return offFirst -> {
+      Run first = (offFirst ? off : auto).run();
+      Run second = (offFirst ? auto : off).run();
+      return offFirst ? new Run[] {first, second} : new Run[] {second, first};
+    };
+  }
+
+  /**
+   * Off's and auto's runs at once, on two threads taking turns ({@link TakingTurns}), each timed by
+   * its own thread's CPU time: the machines are built first, and the results collected after both
+   * ended, so that neither's timed part meets the other's other work.
+   */
+  private static Run[] atOnce(Scenario off, Scenario auto, boolean offFirst) {
+    BuiltMachine[] built = {BuiltMachine.of(off), BuiltMachine.of(auto)};
+    TakingTurns turns = new TakingTurns(LOCKSTEP_SLICE_NANOS, offFirst ? 0 : 1);
+    EngineRun[] runs = new EngineRun[2];
+    Throwable[] failed = new Throwable[2];
+    Thread[] threads = new Thread[2];
+    System.gc();
+    for (int side = 0; side < 2; side++) {
+      int s = side;
+      threads[s] = new Thread(() -> {
+        try {
+          runs[s] = Simulation.runEngine(built[s], ReferenceEngine.NAME, null, new Progress(turns.pacer(s)));
+        } catch (RuntimeException | Error e) {
+          failed[s] = e;
+        } finally {
+          turns.done(s);
+        }
+      }, "bench-series-" + (s == 0 ? "off" : "auto"));
+      threads[s].start();
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while a lockstep pair ran", e);
+      }
+    }
+    for (Throwable f : failed) {
+      if (f instanceof RuntimeException r) {
+        throw r;
+      } else if (f instanceof Error e) {
+        throw e;
+      }
+    }
+    Run[] pair = new Run[2];
+    for (int s = 0; s < 2; s++) {
+      pair[s] = new Run(runs[s].cpuNanos() / 1e9, Results.collect(built[s], runs[s]).fingerprint());
+    }
+    return pair;
   }
 
   private static Run run(Scenario scenario, boolean cpuTime) {
@@ -62,15 +138,13 @@ final class BenchSeries {
    * then the ratios' median, range and the median's 95% interval. The series only watch the run:
    * a pair whose fingerprints differ is a bug, and ends the measurement.
    */
-  static void pairs(PrintWriter out, int nodes, int pairs, Side off, Side auto) {
+  static void pairs(PrintWriter out, int nodes, int pairs, Pair pair) {
     double[] ratios = new double[pairs];
     String fingerprint = null;
     for (int i = 0; i < pairs; i++) {
-      boolean offFirst = i % 2 == 0;
-      Run first = (offFirst ? off : auto).run();
-      Run second = (offFirst ? auto : off).run();
-      Run o = offFirst ? first : second;
-      Run a = offFirst ? second : first;
+      Run[] runs = pair.run(i % 2 == 0);
+      Run o = runs[0];
+      Run a = runs[1];
       if (!o.fingerprint().equals(a.fingerprint()) || (fingerprint != null && !fingerprint.equals(o.fingerprint()))) {
         throw new IllegalStateException("pair " + (i + 1) + ": fingerprints " + o.fingerprint() + " (off) and "
             + a.fingerprint() + " (auto)" + (fingerprint == null ? "" : ", " + fingerprint + " before")

@@ -26,7 +26,7 @@ public final class Progress {
   public static final Progress NONE = new Progress();
   private static final Lane QUIET = NONE.new Lane();
 
-  public Progress() {}
+  private final Runnable pace; // null: none
   private final AtomicLong reachedPs = new AtomicLong();
   private final LongAdder events = new LongAdder();
   private volatile boolean stop;
@@ -37,6 +37,19 @@ public final class Progress {
   private volatile boolean laneStarted;
   private volatile Layout layout;
   private volatile Component[] components;
+
+  public Progress() {
+    this(null);
+  }
+
+  /**
+   * A run paced by {@code pace}: the reference engine's thread calls it once before it starts its
+   * clocks and then between windows, and it may wait there ({@code bench --series --lockstep} hands
+   * the CPU from one run to another that way). Time spent waiting is no CPU time of the run's.
+   */
+  public Progress(Runnable pace) {
+    this.pace = pace;
+  }
 
   /** Events handled since the last call, and the simulated time the run has reached. */
   void add(long newEvents, long reached) {
@@ -87,6 +100,13 @@ public final class Progress {
   /** Whether every lane that counted has come to the end of the run (the run was not cut short by a failure). */
   public boolean ended() {
     return laneStarted && lanes.get() == 0;
+  }
+
+  /** For the reference engine: before it starts its clocks, and between windows. */
+  void pace() {
+    if (pace != null) {
+      pace.run();
+    }
   }
 
   /** For engines, before their lanes start: the machine the lanes count the operations of. */

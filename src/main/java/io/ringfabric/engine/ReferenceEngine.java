@@ -166,6 +166,7 @@ public final class ReferenceEngine {
         c.attach(this);
         c.runUntil(durationPs);
       }
+      progress.pace();
       long wallStart = System.nanoTime();
       long cpuStart = cpuNanos();
       if (checkpoints.resumes()) {
@@ -204,6 +205,7 @@ public final class ReferenceEngine {
           work.windowEnds();
         }
         counting.count();
+        progress.pace();
         if (progress.stopRequested()) {
           interrupted = !endRun;
           endRun = true;

@@ -3,6 +3,7 @@ package io.ringfabric.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -29,7 +30,8 @@ class BenchSeriesTest {
         new BenchSeries.Run(4.0, "f"), new BenchSeries.Run(1.5, "f")));
     List<String> order = new ArrayList<>();
     StringWriter text = new StringWriter();
-    BenchSeries.pairs(new PrintWriter(text), 64, 3, from(off, "off", order), from(auto, "auto", order));
+    BenchSeries.pairs(new PrintWriter(text), 64, 3,
+        BenchSeries.inTurn(from(off, "off", order), from(auto, "auto", order)));
     assertEquals(List.of("off", "auto", "auto", "off", "off", "auto"), order);
     assertEquals(List.of(
         "pair   1: off    2.000 s, auto    2.200 s, auto/off 1.100",
@@ -46,9 +48,25 @@ class BenchSeriesTest {
     Deque<BenchSeries.Run> auto = new ArrayDeque<>(List.of(new BenchSeries.Run(2.0, "g")));
     List<String> order = new ArrayList<>();
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> BenchSeries.pairs(
-        new PrintWriter(new StringWriter()), 16, 1, from(off, "off", order), from(auto, "auto", order)));
+        new PrintWriter(new StringWriter()), 16, 1, BenchSeries.inTurn(from(off, "off", order), from(auto, "auto", order))));
     assertEquals("pair 1: fingerprints f (off) and g (auto): the time series changed what the machine did",
         e.getMessage());
+  }
+
+  @Test
+  void aLockstepPairRunsTheSameMachinesAsPairsInTurn() {
+    StringWriter inTurn = new StringWriter();
+    BenchSeries.measure(new PrintWriter(inTurn), 16, 3, 0, 2, true, false);
+    StringWriter lockstep = new StringWriter();
+    BenchSeries.measure(new PrintWriter(lockstep), 16, 3, 0, 2, true, true);
+    List<String> lines = lockstep.toString().lines().toList();
+    assertEquals(4, lines.size(), lockstep.toString());
+    assertTrue(lines.get(0).endsWith("each pair's runs at once, taking turns every 10 ms, timed by their threads'"
+        + " CPU time"), lines.get(0));
+    assertTrue(lines.get(1).matches("pair   1: off +[0-9.]+ s, auto +[0-9.]+ s, auto/off [0-9.]+"), lines.get(1));
+    String fingerprint = inTurn.toString().strip().replaceAll("(?s).*fingerprint ", "");
+    assertTrue(fingerprint.matches("[0-9a-f]{32}"), inTurn.toString());
+    assertTrue(lines.get(3).endsWith("2 pairs, fingerprint " + fingerprint), lines.get(3));
   }
 
   @Test

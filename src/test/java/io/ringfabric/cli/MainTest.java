@@ -449,6 +449,9 @@ class MainTest {
     Outcome cpu = run("bench", "--cpu-time");
     assertEquals(2, cpu.code());
     assertEquals("ringfabric: --cpu-time times the runs of --series: give it with --series", cpu.err().strip());
+    Outcome lockstep = run("bench", "--lockstep");
+    assertEquals(2, lockstep.code());
+    assertEquals("ringfabric: --lockstep runs the pairs of --series: give it with --series", lockstep.err().strip());
     Outcome runAhead = run("bench", "--run-ahead", "65");
     assertEquals(2, runAhead.code());
     assertTrue(runAhead.err().contains("--run-ahead: 65 is not a number of lookaheads from 1 to 64"), runAhead.err());
