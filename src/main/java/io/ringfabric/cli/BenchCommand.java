@@ -124,7 +124,8 @@ final class BenchCommand implements Callable<Integer> {
 
   @Option(names = "--booksim-k", paramLabel = "K",
       description = "With --booksim: the torus's side, 8 (0.3 of the channel-load bound, 20,050"
-          + " cycles) or 64 (0.24 of the bound, about 2,000 cycles; BookSim2 takes minutes) (default: 8).")
+          + " cycles) or 64 (0.24 of the bound, about 2,000 cycles; BookSim2 takes minutes) (default: 8)."
+          + " With --series: measure on that set-up's scenario instead of --nodes'.")
   int booksimK = 8;
 
   @Option(names = "--booksim-scenario", hidden = true, description = "Measure ringfabric on BookSim2's set-up"
@@ -153,7 +154,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     // options that only mean something beside another: left alone, the run would ignore them
     var parsed = spec.commandLine().getParseResult();
-    if (parsed.hasMatchedOption("--booksim-k") && booksim == null && booksimScenario == null) {
+    if (parsed.hasMatchedOption("--booksim-k") && booksim == null && booksimScenario == null && !series) {
       throw new BadInput("--booksim-k chooses the set-up of --booksim PATH; give --booksim too (see docs/booksim.md)");
     }
     if (memberJavaOpts != null && cluster == 0 && !inProcess) {
@@ -182,6 +183,10 @@ final class BenchCommand implements Callable<Integer> {
     if (lockstep && !series) {
       throw new BadInput("--lockstep runs the pairs of --series: give it with --series");
     }
+    if (series && booksim != null) {
+      throw new BadInput("--series and --booksim PATH are two measurements: give one (--booksim-k alone chooses"
+          + " the set-up --series measures on)");
+    }
     if (booksim != null || booksimScenario != null) {
       return bookSim(out);
     }
@@ -196,6 +201,10 @@ final class BenchCommand implements Callable<Integer> {
       }
       boolean given = parsed.hasMatchedOption("--repeat");
       boolean warm = parsed.hasMatchedOption("--warmup");
+      if (parsed.hasMatchedOption("--booksim-k")) {
+        seriesOnBookSim(out, warm ? warmup : 2, given ? repeat : 20);
+        return Main.OK;
+      }
       for (int n : nodes) {
         BenchSeries.measure(out, n, ops, warm ? warmup : 2, given ? repeat : 20, cpuTime || lockstep, lockstep);
       }
@@ -371,10 +380,7 @@ final class BenchCommand implements Callable<Integer> {
    * run on BookSim2's set-up.
    */
   private int bookSim(PrintWriter out) throws IOException, InterruptedException {
-    BookSim.SetUp setUp = BookSim.SetUp.ofSide(booksimK);
-    if (setUp == null) {
-      throw new BadInput("--booksim-k: " + booksimK + " is not a set-up; use 8 or 64");
-    }
+    BookSim.SetUp setUp = bookSimSetUp();
     if (booksimScenario != null) {
       Scenario s = Scenarios.load(booksimScenario, false, setUp.overrides());
       out.println(RESULT + encode(Bench.measure(s, engines.get(0))));
@@ -389,6 +395,37 @@ final class BenchCommand implements Callable<Integer> {
     Scenarios.requireReadable(scenario, false);
     BenchBookSim.measure(out, binary, setUp, scenario, repeat, engines);
     return Main.OK;
+  }
+
+  /**
+   * {@code --series --booksim-k K}: what the time series cost on BookSim2's set-up (conf/booksim.conf
+   * at the set-up's load and simulated time, 8 VCs), auto against off.
+   */
+  private void seriesOnBookSim(PrintWriter out, int warm, int pairs) {
+    var parsed = spec.commandLine().getParseResult();
+    if (parsed.hasMatchedOption("--nodes") || parsed.hasMatchedOption("--ops")) {
+      throw new BadInput("--booksim-k with --series measures on BookSim2's set-up, whose machine and load are its"
+          + " own: leave out --nodes and --ops");
+    }
+    BookSim.SetUp setUp = bookSimSetUp();
+    Path file = Scenarios.inHome(main.env(Main.HOME_ENV), "conf/booksim.conf");
+    List<String> auto = new ArrayList<>(setUp.overrides());
+    auto.add("stats.sample-interval=auto");
+    List<String> off = new ArrayList<>(setUp.overrides());
+    off.add("stats.sample-interval=off");
+    String what = "BookSim2's " + booksimK + "x" + booksimK + " set-up (" + file + " --set "
+        + String.join(" --set ", setUp.overrides()) + ")";
+    BenchSeries.measure(out, what, booksimK + "x" + booksimK + " BookSim set-up", Scenarios.load(file, false, auto),
+        Scenarios.load(file, false, off), warm, pairs, cpuTime || lockstep, lockstep);
+  }
+
+  /** The set-up {@code --booksim-k} chooses. */
+  private BookSim.SetUp bookSimSetUp() {
+    BookSim.SetUp setUp = BookSim.SetUp.ofSide(booksimK);
+    if (setUp == null) {
+      throw new BadInput("--booksim-k: " + booksimK + " is not a set-up; use 8 or 64");
+    }
+    return setUp;
   }
 
   /** One measurement as the line a measuring JVM prints after {@link #RESULT}; {@link #decode} reads it back. */

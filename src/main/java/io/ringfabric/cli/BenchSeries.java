@@ -55,11 +55,22 @@ final class BenchSeries {
     Scenario auto = Bench.scenario(nodes, ops);
     Scenario off = ScenarioLoader.parse(Bench.hocon(nodes, ops), "(bench " + nodes + " nodes)",
         List.of("stats.sample-interval=off"));
+    String what = String.format(Locale.ROOT, "the bench scenario of %d nodes, %d PUTs a producer", nodes, ops);
+    measure(out, what, nodes + " nodes", auto, off, warmup, pairs, cpuTime, lockstep);
+  }
+
+  /**
+   * The same for any scenario: {@code auto} and {@code off} are one scenario with {@code
+   * stats.sample-interval} auto and off; {@code what} names it in the heading, {@code label} in the
+   * summary line.
+   */
+  static void measure(PrintWriter out, String what, String label, Scenario auto, Scenario off, int warmup,
+      int pairs, boolean cpuTime, boolean lockstep) {
     if (!auto.sampling().auto() || off.sampling().on()) {
-      throw new IllegalStateException("the bench scenario's sampling is not auto, or off did not turn it off");
+      throw new IllegalStateException(what + ": the sampling is not auto, or off did not turn it off");
     }
-    out.printf(Locale.ROOT, "time series, auto against off: the bench scenario of %d nodes, %d PUTs a producer,"
-        + " reference engine, %d unmeasured and %d measured pairs in this JVM, %s%n", nodes, ops, warmup, pairs,
+    out.printf(Locale.ROOT, "time series, auto against off: %s, reference engine, %d unmeasured and %d measured"
+        + " pairs in this JVM, %s%n", what, warmup, pairs,
         lockstep ? "each pair's runs at once, taking turns every " + LOCKSTEP_SLICE_NANOS / 1_000_000
             + " ms, timed by their threads' CPU time"
             : "in turn, timed by " + (cpuTime ? "the engine thread's CPU time" : "the wall clock"));
@@ -69,7 +80,7 @@ final class BenchSeries {
     for (int i = 0; i < warmup; i++) {
       pair.run(true);
     }
-    pairs(out, nodes, pairs, pair);
+    pairs(out, label, pairs, pair);
   }
 
   /** A pair whose runs go one after the other. */
@@ -138,7 +149,7 @@ final class BenchSeries {
    * then the ratios' median, range and the median's 95% interval. The series only watch the run:
    * a pair whose fingerprints differ is a bug, and ends the measurement.
    */
-  static void pairs(PrintWriter out, int nodes, int pairs, Pair pair) {
+  static void pairs(PrintWriter out, String label, int pairs, Pair pair) {
     double[] ratios = new double[pairs];
     String fingerprint = null;
     for (int i = 0; i < pairs; i++) {
@@ -158,8 +169,8 @@ final class BenchSeries {
     }
     Arrays.sort(ratios);
     int[] interval = medianInterval(pairs);
-    out.printf(Locale.ROOT, "%d nodes: auto/off, pair by pair: median %.3f (range %.3f-%.3f; the median's 95%%"
-        + " interval %.3f-%.3f), %d pairs, fingerprint %s%n", nodes, BenchBookSim.median(ratios), ratios[0],
+    out.printf(Locale.ROOT, "%s: auto/off, pair by pair: median %.3f (range %.3f-%.3f; the median's 95%%"
+        + " interval %.3f-%.3f), %d pairs, fingerprint %s%n", label, BenchBookSim.median(ratios), ratios[0],
         ratios[pairs - 1], ratios[interval[0]], ratios[interval[1]], pairs, fingerprint);
     out.flush();
   }

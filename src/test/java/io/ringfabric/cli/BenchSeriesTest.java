@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ringfabric.config.BuiltMachine;
+import io.ringfabric.config.Scenario;
+import io.ringfabric.config.ScenarioLoader;
+import io.ringfabric.run.Simulation;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,7 +35,7 @@ class BenchSeriesTest {
         new BenchSeries.Run(4.0, "f"), new BenchSeries.Run(1.5, "f")));
     List<String> order = new ArrayList<>();
     StringWriter text = new StringWriter();
-    BenchSeries.pairs(new PrintWriter(text), 64, 3,
+    BenchSeries.pairs(new PrintWriter(text), "64 nodes", 3,
         BenchSeries.inTurn(from(off, "off", order), from(auto, "auto", order)));
     assertEquals(List.of("off", "auto", "auto", "off", "off", "auto"), order);
     assertEquals(List.of(
@@ -48,7 +53,7 @@ class BenchSeriesTest {
     Deque<BenchSeries.Run> auto = new ArrayDeque<>(List.of(new BenchSeries.Run(2.0, "g")));
     List<String> order = new ArrayList<>();
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> BenchSeries.pairs(
-        new PrintWriter(new StringWriter()), 16, 1, BenchSeries.inTurn(from(off, "off", order), from(auto, "auto", order))));
+        new PrintWriter(new StringWriter()), "16 nodes", 1, BenchSeries.inTurn(from(off, "off", order), from(auto, "auto", order))));
     assertEquals("pair 1: fingerprints f (off) and g (auto): the time series changed what the machine did",
         e.getMessage());
   }
@@ -67,6 +72,38 @@ class BenchSeriesTest {
     String fingerprint = inTurn.toString().strip().replaceAll("(?s).*fingerprint ", "");
     assertTrue(fingerprint.matches("[0-9a-f]{32}"), inTurn.toString());
     assertTrue(lines.get(3).endsWith("2 pairs, fingerprint " + fingerprint), lines.get(3));
+  }
+
+  /**
+   * Any scenario measures as the bench's does (what {@code --booksim-k} hands in): its name heads the
+   * output and labels the summary, whose fingerprint is the scenario's own run's; one whose
+   * sampling is not auto, or an off that samples, is refused before anything runs.
+   */
+  @Test
+  void anyScenarioMeasuresAutoAgainstOff() {
+    Path file = Path.of("conf/booksim.conf");
+    List<String> small = List.of("topology.dims=[4,4]", "duration=20us", "warmup=5us");
+    Scenario auto = ScenarioLoader.load(file, plus(small, "stats.sample-interval=auto"));
+    Scenario off = ScenarioLoader.load(file, plus(small, "stats.sample-interval=off"));
+    StringWriter text = new StringWriter();
+    BenchSeries.measure(new PrintWriter(text), "booksim.conf on 4x4 for 20 us", "4x4 BookSim", auto, off, 0, 2,
+        true, true);
+    List<String> lines = text.toString().lines().toList();
+    assertEquals(4, lines.size(), text.toString());
+    assertTrue(lines.get(0).startsWith("time series, auto against off: booksim.conf on 4x4 for 20 us, reference"
+        + " engine, 0 unmeasured and 2 measured pairs in this JVM, each pair's runs at once"), lines.get(0));
+    String fingerprint = Simulation.run(BuiltMachine.of(off), "reference").fingerprint();
+    assertTrue(lines.get(3).matches("4x4 BookSim: auto/off, pair by pair: median [0-9.]+ .*, 2 pairs, fingerprint "
+        + fingerprint), lines.get(3));
+    IllegalStateException notAuto = assertThrows(IllegalStateException.class, () -> BenchSeries.measure(
+        new PrintWriter(new StringWriter()), "off twice", "x", off, off, 0, 1, true, true));
+    assertEquals("off twice: the sampling is not auto, or off did not turn it off", notAuto.getMessage());
+  }
+
+  private static List<String> plus(List<String> overrides, String one) {
+    List<String> all = new ArrayList<>(overrides);
+    all.add(one);
+    return all;
   }
 
   @Test

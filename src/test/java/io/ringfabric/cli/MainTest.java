@@ -452,6 +452,17 @@ class MainTest {
     Outcome lockstep = run("bench", "--lockstep");
     assertEquals(2, lockstep.code());
     assertEquals("ringfabric: --lockstep runs the pairs of --series: give it with --series", lockstep.err().strip());
+    Outcome bookSimNodes = run("bench", "--series", "--booksim-k", "8", "--nodes", "64");
+    assertEquals(2, bookSimNodes.code());
+    assertEquals("ringfabric: --booksim-k with --series measures on BookSim2's set-up, whose machine and load are"
+        + " its own: leave out --nodes and --ops", bookSimNodes.err().strip());
+    Outcome bookSimSide = run("bench", "--series", "--booksim-k", "9");
+    assertEquals(2, bookSimSide.code());
+    assertEquals("ringfabric: --booksim-k: 9 is not a set-up; use 8 or 64", bookSimSide.err().strip());
+    Outcome both = run("bench", "--series", "--booksim", "nowhere");
+    assertEquals(2, both.code());
+    assertEquals("ringfabric: --series and --booksim PATH are two measurements: give one (--booksim-k alone chooses"
+        + " the set-up --series measures on)", both.err().strip());
     Outcome runAhead = run("bench", "--run-ahead", "65");
     assertEquals(2, runAhead.code());
     assertTrue(runAhead.err().contains("--run-ahead: 65 is not a number of lookaheads from 1 to 64"), runAhead.err());
