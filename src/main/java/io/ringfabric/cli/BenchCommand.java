@@ -100,9 +100,9 @@ final class BenchCommand implements Callable<Integer> {
   boolean wire;
 
   @Option(names = "--series", description = "Only measure what the time series cost: each --nodes"
-      + " count's scenario with stats.sample-interval = auto and = off in turn in this JVM, on the reference"
-      + " engine, --warmup unmeasured pairs (default here: 2) then --repeat pairs (default here: 20); prints"
-      + " the ratio pair by pair, its median and the median's 95%% interval.")
+      + " count's scenario (or --booksim-k's set-up) with stats.sample-interval = auto and = off in turn in"
+      + " this JVM, on the reference engine, --warmup unmeasured pairs (default here: 2) then --repeat pairs"
+      + " (default here: 20); prints the ratio pair by pair, its median and the median's 95%% interval.")
   boolean series;
 
   @Option(names = "--cpu-time", description = "With --series: time each run by the CPU time of the"
